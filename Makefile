@@ -1,0 +1,144 @@
+# Parallel Workbook: the one entry point. `make help` lists every target.
+#
+# A chapter adds itself with chapters/NN-name/chapter.mk (see mk/chapter.mk);
+# nothing in this file names a chapter.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+.SUFFIXES:
+MAKEFLAGS += --no-builtin-rules
+
+BUILD   ?= build
+FULL    ?=
+THREADS ?=
+WERROR  ?=
+SAN     ?=
+
+include mk/detect.mk
+
+# -std=c11 (not gnu11) also keeps the compiler from fusing a*b+c into one
+# FMA behind our back, so kernels round exactly like their references.
+WARN       := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
+OPT        ?= -O3
+ASAN_FLAGS := -fsanitize=address -fsanitize=undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+SAN_FLAGS  := $(if $(filter asan,$(SAN)),$(ASAN_FLAGS))$(if $(filter tsan,$(SAN)),$(TSAN_FLAGS))
+OMP_FLAGS  := $(if $(HAVE_OMP),-fopenmp)
+CFLAGS     ?= $(OPT) $(ARCH_FLAGS)
+ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS) -Icommon -Ikernels -I$(BUILD)/gen
+LDLIBS     := -lm -lpthread
+
+LIBPW      := $(BUILD)/libpw.a
+COMMON_SRC := $(wildcard common/*.c)
+COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(COMMON_SRC))
+KERNEL_OBJ := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(wildcard kernels/*.c))
+TEST_SRC   := $(wildcard tests/test_*.c)
+TEST_BINS  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+# Unit tests that start threads, also run under ThreadSanitizer by `make sanitize`.
+TSAN_TESTS := test_barrier test_probe
+
+CHAPTER_NUMS :=
+CHAPTER_DIRS :=
+PROGRAMS     :=
+EXERCISES    :=
+include mk/chapter.mk
+include $(sort $(wildcard chapters/*/chapter.mk))
+
+EX_CHECKERS  := $(foreach e,$(EXERCISES),$(BUILD)/ex/$(e)/check $(BUILD)/sol/$(e)/check)
+
+# ---- building ---------------------------------------------------------------
+
+.PHONY: all banner programs
+all: banner programs
+banner:
+	$(banner)
+	@echo "  building into $(BUILD)/ ($(words $(PROGRAMS)) programs in $(words $(CHAPTER_NUMS)) chapters)"
+programs: $(PROGRAMS)
+
+# Build facts baked into every CSV's metadata; rewritten only when they change.
+$(BUILD)/gen/buildinfo.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define PW_CFLAGS "%s"\n#define PW_GIT_REV "%s"\n' "$(strip $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS))" "$(GIT_REV)" > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/common/%.o: common/%.c $(BUILD)/gen/buildinfo.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+$(LIBPW): $(COMMON_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/kernels/%.o: kernels/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/tests/%: tests/%.c $(KERNEL_OBJ) $(LIBPW)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests -MMD -MP -o $@ $< $(KERNEL_OBJ) $(LIBPW) $(LDLIBS)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- running ----------------------------------------------------------------
+
+.PHONY: chapters
+chapters: programs
+	@i=0; n=$(words $(CHAPTER_NUMS)); for c in $(CHAPTER_NUMS); do i=$$((i+1)); \
+	  echo "==> [$$i/$$n] chapter $$c"; \
+	  $(MAKE) --no-print-directory chapter-$$c || exit 1; done
+	@bash plots/gallery.sh
+
+.PHONY: test
+test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
+	@BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" SAN=$(SAN) \
+	  bash tests/run.sh
+
+# Under ThreadSanitizer only the tests that start threads are run: the rest
+# are single-threaded, and ASan+UBSan already covers them.
+.PHONY: test-threads
+test-threads: $(TEST_BINS)
+	@BUILD=$(BUILD) UNIT_ONLY="$(TSAN_TESTS)" SAN=$(SAN) bash tests/run.sh
+
+.PHONY: sanitize
+sanitize:
+	@echo "==> AddressSanitizer + UndefinedBehaviorSanitizer: every test"
+	@$(MAKE) --no-print-directory BUILD=build/asan SAN=asan test
+	@echo "==> ThreadSanitizer: the threaded tests"
+	@$(MAKE) --no-print-directory BUILD=build/tsan SAN=tsan test-threads
+
+.PHONY: check-exercises
+check-exercises: $(LIBPW)
+	@bash tools/scoreboard.sh $(EXERCISES)
+
+.PHONY: gpu-test
+gpu-test:
+	@$(if $(HAVE_CUDA_DEVICE),echo "no GPU kernels yet: they arrive with the SIMT chapters",echo "gpu-test: skipped: no CUDA device here ($(if $(HAVE_NVCC),nvcc found but nvidia-smi sees no GPU,nvcc not found))")
+
+.PHONY: clean
+clean:
+	rm -rf build plots/out
+	find results -mindepth 1 -maxdepth 1 ! -name reference -exec rm -rf {} +
+
+.PHONY: help
+help:
+	@echo "Parallel Workbook: make targets"
+	@echo "  make                   build everything this machine can build; print what it found"
+	@echo "  make chapter-N         run chapter N (quick): tables, terminal plot, CSV in results/, figures in plots/out/"
+	@echo "  make chapters          every chapter in order, then the gallery plots/out/index.html"
+	@echo "  make test              every test; ends with 'N passed, N failed'"
+	@echo "  make check-exercises   grade every exercise in exercises/ and print a scoreboard"
+	@echo "  make ex-N.K            grade one exercise (your file in exercises/)"
+	@echo "  make solution-N.K      the same checker on the solution in solutions/"
+	@echo "  make sanitize          the tests under ASan+UBSan, threaded ones under TSan"
+	@echo "  make gpu-test          kernel tests on a real CUDA device (skips without one)"
+	@echo "  make clean             remove build/, plots/out/ and results/ (not results/reference/)"
+	@echo "variables:"
+	@echo "  CC=clang               compiler (default: cc)"
+	@echo "  FULL=1                 longer, more accurate runs"
+	@echo "  THREADS=1,2,4          thread counts for sweeps"
+	@echo "  NO_OMP=1  NO_CUDA=1    build as if OpenMP / nvcc were missing"
+	@echo "  CUDA_ARCH=sm_90        GPU architecture for nvcc"
+	@echo "  MPI=1                  also run the multi-process (Open MPI) parts"
+	@echo "  WERROR=1               warnings are errors (CI sets it)"
+	@echo "  BUILD=dir              build directory (default: build)"
+	@echo "chapters: $(CHAPTER_DIRS)"
+	@echo "exercises: $(EXERCISES)"

@@ -1,0 +1,79 @@
+/* common/results.h: every program writes the same tidy CSV.
+ *
+ * The file starts with metadata lines, each "# key: value", then one header
+ * line, then one row per observation. Comment lines are skipped by gnuplot,
+ * by pandas (read_csv(f, comment='#')) and by R (comment.char = '#').
+ *
+ *   # program: loops
+ *   # date: 2026-11-30T03:12:00Z          (UTC, ISO 8601)
+ *   # cpu: AMD EPYC                        (model name; + logical cores)
+ *   # cores: 2
+ *   # compiler: gcc 12.2.0
+ *   # cflags: -O3 -march=native ...
+ *   # omp: OMP_NUM_THREADS=unset OMP_PROC_BIND=unset OMP_PLACES=unset
+ *   # git: 1a2b3c4 (or 1a2b3c4-dirty)
+ *   # command: loops -n 1024,4096 --csv results/01-measure/loops.csv
+ *   program,variant,kind,rep,n,threads,param,reps,median_s,min_s,q1_s,q3_s,max_s,mean_s,flops,bytes,gflops,gbs
+ *
+ * Columns:
+ *   program   the program that measured (its binary name)
+ *   variant   what was run, the name the program prints (plots read names
+ *             from here, never retype them)
+ *   kind      "summary": statistics over the samples of one configuration;
+ *             "sample": one sample (rep 0 is the cold first call)
+ *   rep       sample index for kind=sample, 0 for summaries
+ *   n         problem size (elements, unless the program's --help says otherwise)
+ *   threads   the parallel setting: threads, ranks or devices (1 = sequential)
+ *   param     a further setting of the variant (schedule, block size, ...), or empty
+ *   reps      number of samples behind a summary (1 for a sample)
+ *   median_s, min_s, q1_s, q3_s, max_s, mean_s
+ *             seconds per call; for a sample all six are that sample
+ *   flops     floating-point operations per call, as counted next to the kernel
+ *   bytes     bytes moved per call (compulsory traffic, counted the same way)
+ *   gflops    flops / median_s / 1e9 (empty when flops is 0)
+ *   gbs       bytes / median_s / 1e9 (empty when bytes is 0)
+ *
+ * Only verified results are written: a variant that fails its check is never
+ * a row. The file is written to FILE.tmp.PID and renamed over FILE by
+ * pw_csv_close, so a run that is killed leaves the previous FILE as it was.
+ */
+#ifndef PW_RESULTS_H
+#define PW_RESULTS_H
+
+#include "options.h"
+#include "timing.h"
+
+typedef struct pw_csv pw_csv;
+
+/* Opens path's temporary twin and records the metadata. path NULL means "no
+ * CSV wanted": returns NULL, and every other call accepts NULL and does
+ * nothing. An unwritable path is a usage error: one line, exit 2. */
+pw_csv *pw_csv_open(const char *path, int argc, char **argv);
+
+/* An extra "# key: value" metadata line (before the first row). */
+void pw_csv_meta(pw_csv *f, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* One summary row from a benchmark's statistics. */
+void pw_csv_summary(pw_csv *f, const char *variant, long long n, int threads,
+                    const char *param, const pw_bench_stats *st, double flops, double bytes);
+
+/* One row per sample: rep 0 is the cold call, 1..reps the timed samples. */
+void pw_csv_samples(pw_csv *f, const char *variant, long long n, int threads,
+                    const char *param, const pw_bench_stats *st, double flops, double bytes);
+
+/* One row for a single measured value (a probe figure, a modelled time). */
+void pw_csv_value(pw_csv *f, const char *variant, long long n, int threads,
+                  const char *param, double seconds, double flops, double bytes);
+
+/* Flush, fsync and rename over the final path. Returns 0, or 1 on an I/O
+ * error (reported on stderr). Frees f. */
+int pw_csv_close(pw_csv *f);
+
+/* Facts about this machine and build, shared with the probe. */
+const char *pw_cpu_model(void);  /* "AMD EPYC", or "unknown" */
+const char *pw_compiler(void);   /* "gcc 12.2.0" */
+const char *pw_cflags(void);     /* the flags this build used */
+const char *pw_git_rev(void);    /* the revision this build came from */
+
+#endif

@@ -1,0 +1,43 @@
+/* common/util.h: small helpers every program shares.
+ *
+ * Exit codes (the automake convention, so scripts and tests can tell what
+ * happened from the status alone):
+ *   0  PW_EXIT_PASS   every check passed
+ *   1  PW_EXIT_WRONG  a result was wrong (a variant failed its check)
+ *   2  PW_EXIT_USAGE  bad input: unknown flag, bad size, too big for memory
+ *   77 PW_EXIT_SKIP   cannot run here (no GPU, no OpenMP, no MPI)
+ */
+#ifndef PW_UTIL_H
+#define PW_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { PW_EXIT_PASS = 0, PW_EXIT_WRONG = 1, PW_EXIT_USAGE = 2, PW_EXIT_SKIP = 77 };
+
+/* Buffers are aligned to 64 bytes: one cache line, and one AVX-512 register,
+ * so no vector load straddles two lines because of where malloc put us. */
+#define PW_ALIGN 64
+
+/* ceil(a / b) for sizes: how many tiles of b cover a. */
+static inline size_t pw_ceil_div(size_t a, size_t b) { return (a + b - 1) / b; }
+
+/* Aligned allocation of n floats (or bytes); exits with a hint on failure.
+ * Free with pw_free. n == 0 returns a valid, unusable pointer. */
+float *pw_alloc_floats(size_t n);
+double *pw_alloc_doubles(size_t n);
+void *pw_alloc_bytes(size_t bytes);
+void pw_free(void *p);
+
+/* Fill with a fixed-seed pseudo-random sequence in [lo, hi): the same seed
+ * gives the same data on every machine (xorshift, not rand()). */
+void pw_fill_random(float *x, size_t n, uint64_t seed, float lo, float hi);
+
+/* Keep the optimiser from deleting work whose result we never read. */
+void pw_consume(const void *p);
+extern volatile double pw_sink;
+
+/* Human-readable sizes: "32 KiB", "1.5 MiB". Writes into buf, returns buf. */
+const char *pw_fmt_bytes(double bytes, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,58 @@
+# mk/chapter.mk: the template every chapter uses. A chapter is its folder and
+# one line in chapters/NN-name/chapter.mk:
+#
+#   $(call chapter,NN,name,programs,kernels,exercises)
+#
+#   programs   chapters/NN-name/<p>.c, each built to $(BUILD)/chNN/<p>
+#   kernels    kernels/<k>.c, linked into every program of the chapter
+#   exercises  exercises/NN-name/<e>.c, graded by exercises/NN-name/check_<e>.c;
+#              the i-th is exercise N.i (ex-N.i, solution-N.i)
+#
+# Running the chapter is chapters/NN-name/run.sh (what a learner would type),
+# then plots/render.sh draws plots/NN-name/*.gp from the CSV it wrote.
+
+define chapter_template
+ch$(1)_num   := $(patsubst 0%,%,$(1))
+ch$(1)_bins  := $(addprefix $$(BUILD)/ch$(1)/,$(3))
+ch$(1)_kobjs := $(patsubst %,$$(BUILD)/kernels/%.o,$(4))
+CHAPTER_NUMS += $$(ch$(1)_num)
+CHAPTER_DIRS += $(1)-$(2)
+PROGRAMS     += $$(ch$(1)_bins)
+
+$$(BUILD)/ch$(1)/%: chapters/$(1)-$(2)/%.c $$(ch$(1)_kobjs) $$(LIBPW)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) -MMD -MP -o $$@ $$< $$(ch$(1)_kobjs) $$(LIBPW) $$(LDLIBS)
+
+.PHONY: chapter-$$(ch$(1)_num)
+chapter-$$(ch$(1)_num): $$(ch$(1)_bins)
+	@mkdir -p results/$(1)-$(2)
+	@BIN=$$(BUILD)/ch$(1) RESULTS=results/$(1)-$(2) FULL=$$(FULL) THREADS=$$(THREADS) \
+	  bash chapters/$(1)-$(2)/run.sh
+	@bash plots/render.sh $(1)-$(2)
+
+$$(foreach e,$(5),$$(eval $$(call exercise_template,$(1),$(2),$$(ch$(1)_num).$$(words $$(ex_seen_$(1)) x),$$(e),$(4))))
+endef
+
+# $(1)=NN $(2)=name $(3)=N.K $(4)=exercise name $(5)=kernels
+define exercise_template
+ex_seen_$(1) += x
+EXERCISES += $(3)
+ex_$(3)_file := exercises/$(1)-$(2)/$(4).c
+ex_$(3)_kobjs := $(patsubst %,$$(BUILD)/kernels/%.o,$(5))
+
+# The checker is compiled with the learner's file (ex) or the solution (sol).
+$$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c exercises/$(1)-$(2)/$(4).c $$(ex_$(3)_kobjs) $$(LIBPW)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -MMD -MP -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
+$$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c solutions/$(1)-$(2)/$(4).c $$(ex_$(3)_kobjs) $$(LIBPW)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -MMD -MP -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
+
+.PHONY: ex-$(3) solution-$(3)
+ex-$(3): $$(BUILD)/ex/$(3)/check
+	@bash tools/grade.sh $(3) $$< exercises/$(1)-$(2)/$(4).c
+solution-$(3): $$(BUILD)/sol/$(3)/check
+	@bash tools/grade.sh $(3) $$< solutions/$(1)-$(2)/$(4).c
+endef
+
+chapter = $(eval $(call chapter_template,$(1),$(2),$(3),$(4),$(5)))

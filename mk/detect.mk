@@ -1,0 +1,52 @@
+# mk/detect.mk: what this machine has, found once per `make` and exported to
+# sub-makes. Each probe is a tiny compile or a `command -v`; nothing here is
+# required except a C compiler and make.
+
+ifndef PW_DETECTED
+export PW_DETECTED := 1
+
+# Compiler name and version, for the banner and the CSV metadata.
+export CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
+
+# -march=native lets the compiler use every instruction this CPU has (on
+# x86 it turns on AVX2/AVX-512 and FMA). Some compilers spell it -mcpu.
+export ARCH_FLAGS := $(shell \
+  if echo 'int main(void){return 0;}' | $(CC) -march=native -x c - -o /dev/null 2>/dev/null; then echo -march=native; \
+  elif echo 'int main(void){return 0;}' | $(CC) -mcpu=native -x c - -o /dev/null 2>/dev/null; then echo -mcpu=native; fi)
+
+# The widest SIMD ISA the compiler will target with those flags.
+export SIMD_ISA := $(shell $(CC) $(ARCH_FLAGS) -dM -E -x c /dev/null 2>/dev/null | awk ' \
+  /__AVX512F__/ {a5=1} /__AVX2__/ {a2=1} /__SSE2__/ {s=1} /__ARM_NEON/ {n=1} \
+  END { if (a5) print "AVX-512"; else if (a2) print "AVX2"; else if (s) print "SSE2"; else if (n) print "NEON"; else print "scalar" }')
+
+# OpenMP: a program with a parallel region must compile and link.
+ifeq ($(NO_OMP),1)
+export HAVE_OMP :=
+else
+export HAVE_OMP := $(shell printf '#include <omp.h>\nint main(void){return omp_get_max_threads() > 0 ? 0 : 1;}\n' | \
+  $(CC) -fopenmp -x c - -o /dev/null 2>/dev/null && echo 1)
+endif
+
+export HAVE_NVCC := $(if $(NO_CUDA),,$(shell command -v nvcc 2>/dev/null))
+export HAVE_CUDA_DEVICE := $(if $(HAVE_NVCC),$(shell nvidia-smi -L 2>/dev/null | head -n 1))
+export HAVE_GNUPLOT := $(shell command -v gnuplot 2>/dev/null)
+export HAVE_OPENBLAS := $(shell printf '#include <cblas.h>\nint main(void){float a=1,b=1; return cblas_sdot(1,&a,1,&b,1) == 1.0f ? 0 : 1;}\n' | \
+  $(CC) -x c - -o /dev/null -lopenblas 2>/dev/null && echo 1)
+export HAVE_MPI := $(shell command -v mpicc 2>/dev/null)
+
+export GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \
+  git rev-parse HEAD >/dev/null 2>&1 && { git diff --quiet HEAD -- 2>/dev/null || echo -dirty; })
+endif
+
+# The banner `make` prints: a tick or a cross, and what a cross costs.
+define banner
+	@echo "Parallel Workbook: what this machine has"
+	@printf '  \342\234\223 %-10s %s\n' compiler "$(CC_VERSION)"
+	@printf '  \342\234\223 %-10s %s\n' SIMD "$(SIMD_ISA) (flags: $(or $(ARCH_FLAGS),none))"
+	@$(if $(HAVE_OMP),printf '  \342\234\223 %-10s %s\n' OpenMP "-fopenmp",printf '  \342\234\227 %-10s %s\n' OpenMP "not found$(if $(NO_OMP), (NO_OMP=1)): OpenMP programs run on one thread; get it: apt install libgomp1 / brew install libomp")
+	@$(if $(HAVE_NVCC),printf '  \342\234\223 %-10s %s\n' nvcc "$(HAVE_NVCC)",printf '  \342\234\227 %-10s %s\n' nvcc "not found$(if $(NO_CUDA), (NO_CUDA=1)): CUDA kernels run on the SIMT emulator; get it: the CUDA toolkit from developer.nvidia.com")
+	@$(if $(HAVE_CUDA_DEVICE),printf '  \342\234\223 %-10s %s\n' GPU "$(HAVE_CUDA_DEVICE)",printf '  \342\234\227 %-10s %s\n' GPU "no CUDA device: make gpu-test skips; chapters use the emulator")
+	@$(if $(HAVE_GNUPLOT),printf '  \342\234\223 %-10s %s\n' gnuplot "$(HAVE_GNUPLOT)",printf '  \342\234\227 %-10s %s\n' gnuplot "not found: chapters print tables, no figures; get it: apt install gnuplot-nox / brew install gnuplot")
+	@$(if $(HAVE_OPENBLAS),printf '  \342\234\223 %-10s %s\n' OpenBLAS "-lopenblas",printf '  \342\234\227 %-10s %s\n' OpenBLAS "not found: GEMM baselines skipped; get it: apt install libopenblas-dev / brew install openblas")
+	@$(if $(HAVE_MPI),printf '  \342\234\223 %-10s %s\n' MPI "$(HAVE_MPI)",printf '  \342\234\227 %-10s %s\n' MPI "not found: multi-process runs skipped; get it: apt install openmpi-bin libopenmpi-dev / brew install open-mpi")
+endef

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# tests/run.sh: every test of the workbook; `make test` calls it. The last
+# line is always "N passed, N failed"; the exit status is 1 if any failed.
+#
+#   BUILD      build directory (default build)
+#   PROGRAMS   chapter programs to smoke-test and feed bad input
+#   EXERCISES  exercise ids (1.1 1.2 ...): every solution must pass and every
+#              skeleton must fail cleanly
+#   UNITS      unit test binaries
+#   UNIT_ONLY  run only these unit tests (make sanitize's ThreadSanitizer pass)
+#   SAN        asan / tsan, for the report
+set -uo pipefail
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0 skip=0
+
+ok()   { pass=$((pass + 1)); printf 'PASS %s\n' "$1"; }
+bad()  { fail=$((fail + 1)); printf 'FAIL %s\n' "$1"; shift; for l in "$@"; do printf '  %s\n' "$l"; done; }
+# A sanitizer report anywhere in a file is a failure of its own.
+sanitizer_report() { grep -qE 'ERROR: AddressSanitizer|runtime error:|WARNING: ThreadSanitizer|ERROR: LeakSanitizer' "$1"; }
+
+# ---- 1. unit tests of common/ and kernels ---------------------------------
+units=()
+if [ -n "${UNIT_ONLY:-}" ]; then
+    for u in $UNIT_ONLY; do units+=("$BUILD/tests/$u"); done
+else
+    units=(${UNITS:-})
+fi
+for t in "${units[@]}"; do
+    [ -x "$t" ] || { bad "$(basename "$t")" "not built"; continue; }
+    name=$(basename "$t")
+    timeout 300 "$t" >"$tmp/out" 2>&1
+    rc=$?
+    while IFS= read -r line; do
+        case $line in
+            "PASS "*) ok "$name: ${line#PASS }" ;;
+            "FAIL "*) bad "$name: ${line#FAIL }" ;;
+            "SKIP "*) skip=$((skip + 1)); printf 'SKIP %s: %s\n' "$name" "${line#SKIP }" ;;
+            *) printf '%s\n' "$line" ;;
+        esac
+    done <"$tmp/out"
+    if sanitizer_report "$tmp/out"; then bad "$name: sanitizer report" "$(grep -m3 -E 'Sanitizer|runtime error' "$tmp/out")"; fi
+    if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$tmp/out"; then bad "$name: exited $rc without reporting a failure"; fi
+done
+if [ -n "${UNIT_ONLY:-}" ]; then
+    [ $skip -gt 0 ] && echo "($skip skipped)"
+    echo "$pass passed, $fail failed"
+    [ $fail -eq 0 ]; exit
+fi
+
+# ---- 2. every program: --help, a tiny run, and bad input --------------------
+# expect_usage NAME PROGRAM ARGS...: exit 2, one line on stderr, no signal, no sanitizer.
+expect_usage() {
+    local label=$1; shift
+    timeout 20 "$@" >"$tmp/so" 2>"$tmp/se"
+    local rc=$? lines
+    lines=$(wc -l <"$tmp/se")
+    if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && ! sanitizer_report "$tmp/se"; then
+        ok "$label"
+    else
+        bad "$label" "exit $rc (want 2), $lines stderr lines (want 1)" "$(head -c 600 "$tmp/se")"
+    fi
+}
+
+for p in ${PROGRAMS:-}; do
+    name=$(basename "$p")
+    if ! "$p" --help >"$tmp/help" 2>&1 || ! grep -q '^usage:' "$tmp/help"; then
+        bad "$name --help" "$(head -5 "$tmp/help")"
+    else
+        ok "$name --help"
+    fi
+
+    timeout 120 "$p" --tiny --csv "$tmp/$name.csv" >"$tmp/so" 2>"$tmp/se"
+    rc=$?
+    rows=$(grep -cv '^#' "$tmp/$name.csv" 2>/dev/null || echo 0)
+    if [ $rc -eq 0 ] && [ "$rows" -ge 2 ] && ! sanitizer_report "$tmp/se" \
+       && grep -q '^program,variant,kind,' "$tmp/$name.csv"; then
+        ok "$name --tiny runs, verifies and writes CSV ($((rows - 1)) rows)"
+    else
+        bad "$name --tiny" "exit $rc, $rows CSV lines" "$(tail -5 "$tmp/se")"
+    fi
+
+    expect_usage "$name --bogus" "$p" --bogus
+    expect_usage "$name stray argument" "$p" stray
+    expect_usage "$name --csv without a file" "$p" --csv
+    expect_usage "$name --csv into a missing folder" "$p" --tiny --csv /nonexistent-dir/out.csv
+    expect_usage "$name -r 0" "$p" -r 0
+    expect_usage "$name -r abc" "$p" -r abc
+    expect_usage "$name --min-time -1" "$p" --min-time -1
+    if grep -qE '^ +-n' "$tmp/help"; then
+        for v in -5 0 abc 1.5 '' 1,,2 99999999999999999999; do
+            expect_usage "$name -n '$v'" "$p" -n "$v"
+        done
+        # Buffers that exceed the memory: refused before allocating anything.
+        expect_usage "$name -n 99999999999999 (too big for memory)" "$p" -n 99999999999999
+        PW_MEM_AVAILABLE=1000000 expect_usage "$name -n 1M with 1 MB available" "$p" -n 1M
+    fi
+    if grep -qE '^ +-t' "$tmp/help"; then
+        for v in 0 -1 1000000 '' abc; do
+            expect_usage "$name -t '$v'" "$p" -t "$v"
+        done
+    fi
+done
+
+# ---- 3. exercises: solutions pass, skeletons fail cleanly ------------------
+for id in ${EXERCISES:-}; do
+    timeout 60 "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && ! sanitizer_report "$tmp/so"; then ok "solution $id passes its checker"
+    else bad "solution $id passes its checker" "exit $rc" "$(tail -5 "$tmp/so")"; fi
+
+    timeout 60 "$BUILD/ex/$id/check" >"$tmp/so" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q 'not yet implemented' "$tmp/so" && ! sanitizer_report "$tmp/so"; then
+        ok "skeleton $id compiles and fails cleanly"
+    else
+        bad "skeleton $id compiles and fails cleanly" "exit $rc (want 1, 'not yet implemented')" "$(tail -5 "$tmp/so")"
+    fi
+done
+
+[ $skip -gt 0 ] && echo "($skip skipped)"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

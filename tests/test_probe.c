@@ -1,0 +1,71 @@
+/* tests/test_probe.c: the probe's facts are plausible and its measured peak
+ * agrees with the hand-written assembly loop. */
+#include "probe.h"
+#include "unit.h"
+
+#include <math.h>
+#include <unistd.h>
+
+static void test_static_facts(void)
+{
+    pw_hw hw;
+    pw_probe_static(&hw);
+    EXPECT(hw.logical_cores >= 1, "at least one core, got %d", hw.logical_cores);
+    EXPECT(hw.lanes == pw_isa_lanes(hw.isa), "lanes follow the ISA");
+#if defined(__x86_64__)
+    EXPECT(hw.isa >= PW_ISA_SSE, "every x86-64 CPU has SSE2");
+#endif
+    if (access("/sys/devices/system/cpu/cpu0/cache/index0/size", R_OK) == 0) {
+        EXPECT(hw.l1d >= 4096 && hw.l1d <= (1 << 22), "L1d between 4 KiB and 4 MiB, got %ld", hw.l1d);
+        EXPECT(hw.l2 == 0 || hw.l2 > hw.l1d, "L2 is larger than L1d");
+        EXPECT(hw.l3 == 0 || hw.l3 >= hw.l2, "L3 is at least L2");
+    }
+}
+
+static void test_latency_vs_throughput(void)
+{
+    pw_hw hw;
+    pw_probe_static(&hw);
+    /* One accumulator waits for each FMA; eight keep the units busy. On every
+     * CPU we know the FMA latency is at least 3 cycles, so 8 chains must be
+     * well over twice as fast as 1. */
+    double one = pw_fma_loop_gflops(hw.isa, 1, 0.02), eight = pw_fma_loop_gflops(hw.isa, 8, 0.02);
+    EXPECT(one > 0 && eight > 2 * one, "8 accumulators beat 1 by over 2x: %.1f vs %.1f GFLOP/s", eight, one);
+    EXPECT(pw_fma_loop_gflops(hw.isa, 3, 0.01) == 0, "an unsupported accumulator count is refused");
+}
+
+static void test_peak_matches_assembly(void)
+{
+    pw_hw hw;
+    pw_probe_static(&hw);
+    double yard = pw_fma_asm_gflops(hw.isa, 0.05);
+    if (yard == 0) SKIP("no assembly yardstick for this ISA");
+    /* The probe's peak must be within 10% of the assembly loop. Timing on a
+     * shared machine is noisy, so allow three tries before calling it wrong. */
+    double ratio = 0;
+    for (int attempt = 0; attempt < 3 && fabs(ratio - 1) > 0.10; attempt++) {
+        pw_probe_measure(&hw, true);
+        yard = pw_fma_asm_gflops(hw.isa, 0.05);
+        ratio = hw.peak_gflops_1core / yard;
+    }
+    EXPECT(fabs(ratio - 1) <= 0.10, "probe %.1f vs assembly %.1f GFLOP/s (ratio %.3f)",
+           hw.peak_gflops_1core, yard, ratio);
+    EXPECT(hw.peak_gflops_all >= hw.peak_gflops_1core * 0.9, "all cores at least match one: %.1f vs %.1f",
+           hw.peak_gflops_all, hw.peak_gflops_1core);
+    EXPECT(hw.bw_gbs_1core > 0.1 && hw.bw_gbs_all > 0.1 && isfinite(hw.bw_gbs_all), "bandwidth measured");
+}
+
+static void test_triad_small(void)
+{
+    double gbs = pw_triad_gbs(100003, 2, 3);   /* odd size split over two threads */
+    EXPECT(gbs > 0 && isfinite(gbs), "triad on two threads gives a rate, got %g", gbs);
+}
+
+int main(void)
+{
+    RUN(test_static_facts);
+    RUN(test_latency_vs_throughput);
+    RUN(test_peak_matches_assembly);
+    RUN(test_triad_small);
+    return UNIT_RESULT();
+}
