@@ -9,7 +9,9 @@
 #              the i-th is exercise N.i (ex-N.i, solution-N.i)
 #
 # Running the chapter is chapters/NN-name/run.sh (what a learner would type),
-# then plots/render.sh draws plots/NN-name/*.gp from the CSV it wrote.
+# then plots/render.sh draws plots/NN-name/*.gp from the CSV it wrote. run.sh
+# names each CSV after its program (results/NN-name/<program>.csv): the tests
+# draw every figure from the CSV of each program's --tiny run the same way.
 
 define chapter_template
 ch$(1)_num   := $(patsubst 0%,%,$(1))
@@ -41,12 +43,16 @@ ex_$(3)_file := exercises/$(1)-$(2)/$(4).c
 ex_$(3)_kobjs := $(patsubst %,$$(BUILD)/kernels/%.o,$(5))
 
 # The checker is compiled with the learner's file (ex) or the solution (sol).
-$$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c exercises/$(1)-$(2)/$(4).c $$(ex_$(3)_kobjs) $$(LIBPW)
+# Two sources in one command would share one -MMD file, so the exercise's
+# headers are listed as prerequisites instead.
+$$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c exercises/$(1)-$(2)/$(4).c \
+                         $$(wildcard exercises/$(1)-$(2)/*.h) $$(ex_$(3)_kobjs) $$(LIBPW)
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -MMD -MP -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
-$$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c solutions/$(1)-$(2)/$(4).c $$(ex_$(3)_kobjs) $$(LIBPW)
+	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
+$$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c solutions/$(1)-$(2)/$(4).c \
+                          $$(wildcard exercises/$(1)-$(2)/*.h) $$(ex_$(3)_kobjs) $$(LIBPW)
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -MMD -MP -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
+	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
 
 .PHONY: ex-$(3) solution-$(3)
 ex-$(3): $$(BUILD)/ex/$(3)/check

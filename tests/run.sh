@@ -71,11 +71,16 @@ for p in ${PROGRAMS:-}; do
         ok "$name --help"
     fi
 
-    timeout 120 "$p" --tiny --csv "$tmp/$name.csv" >"$tmp/so" 2>"$tmp/se"
+    # build/ch01/loops writes results/01-<name>/loops.csv, as run.sh would.
+    chnum=$(basename "$(dirname "$p")"); chnum=${chnum#ch}
+    chdir=$(cd chapters && echo "$chnum"-*)
+    csv=$tmp/results/$chdir/$name.csv
+    mkdir -p "$(dirname "$csv")"
+    timeout 120 "$p" --tiny --csv "$csv" >"$tmp/so" 2>"$tmp/se"
     rc=$?
-    rows=$(grep -cv '^#' "$tmp/$name.csv" 2>/dev/null || echo 0)
+    rows=$(grep -cv '^#' "$csv" 2>/dev/null || echo 0)
     if [ $rc -eq 0 ] && [ "$rows" -ge 2 ] && ! sanitizer_report "$tmp/se" \
-       && grep -q '^program,variant,kind,' "$tmp/$name.csv"; then
+       && grep -q '^program,variant,kind,' "$csv"; then
         ok "$name --tiny runs, verifies and writes CSV ($((rows - 1)) rows)"
     else
         bad "$name --tiny" "exit $rc, $rows CSV lines" "$(tail -5 "$tmp/se")"
@@ -103,7 +108,23 @@ for p in ${PROGRAMS:-}; do
     fi
 done
 
-# ---- 3. exercises: solutions pass, skeletons fail cleanly ------------------
+# ---- 3. every figure draws from the smoke runs' CSV ------------------------
+if command -v gnuplot >/dev/null 2>&1; then
+    for d in "$tmp"/results/*/; do
+        [ -d "$d" ] || continue
+        ch=$(basename "$d")
+        if RESULTS_ROOT=$tmp/results PLOTS_OUT=$tmp/plots bash plots/render.sh "$ch" >"$tmp/so" 2>&1 \
+           && ! grep -q skipped "$tmp/so"; then
+            ok "figures of $ch draw ($(ls "$tmp/plots/$ch"/*.png 2>/dev/null | wc -l) PNG)"
+        else
+            bad "figures of $ch draw" "$(tail -8 "$tmp/so")"
+        fi
+    done
+else
+    echo "(figures not tested: gnuplot not found)"
+fi
+
+# ---- 4. exercises: solutions pass, skeletons fail cleanly ------------------
 for id in ${EXERCISES:-}; do
     timeout 60 "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
     rc=$?

@@ -104,6 +104,7 @@ int main(int argc, char **argv)
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_bench_config cfg = pw_bench_from_opts(&common);
     if (common.reps == 0 && !common.tiny) cfg.min_reps = 41;   /* enough samples to see their spread */
+    cfg.max_reps = cfg.min_reps;     /* the same count in every series, so they plot side by side */
     int bad = 0;
     pw_bench_stats quiet, st;
 
