@@ -63,9 +63,10 @@ $(BUILD)/gen/buildinfo.h: FORCE
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/common/%.o: common/%.c $(BUILD)/gen/buildinfo.h
+$(BUILD)/common/%.o: common/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/common/results.o: $(BUILD)/gen/buildinfo.h
 $(LIBPW): $(COMMON_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
