@@ -72,7 +72,7 @@ $(LIBPW): $(COMMON_OBJ)
 	ar rcs $@ $^
 $(BUILD)/kernels/%.o: kernels/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(KFLAGS_$*) -MMD -MP -c -o $@ $<
 $(BUILD)/tests/%: tests/%.c $(KERNEL_OBJ) $(LIBPW)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests -MMD -MP -o $@ $< $(KERNEL_OBJ) $(LIBPW) $(LDLIBS)
@@ -96,8 +96,8 @@ test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
 # Under ThreadSanitizer only the tests that start threads are run: the rest
 # are single-threaded, and ASan+UBSan already covers them.
 .PHONY: test-threads
-test-threads: $(TEST_BINS)
-	@BUILD=$(BUILD) UNIT_ONLY="$(TSAN_TESTS)" SAN=$(SAN) bash tests/run.sh
+test-threads: $(PROGRAMS) $(TEST_BINS)
+	@BUILD=$(BUILD) UNIT_ONLY="$(TSAN_TESTS)" PROGRAMS="$(PROGRAMS)" SAN=$(SAN) bash tests/run.sh
 
 .PHONY: sanitize
 sanitize:

@@ -54,17 +54,57 @@ static int parse_whole(const char *s, long long *out, const char **msg)
     return 0;
 }
 
-static int in_range(const char *prog, const pw_opt *o, const char *text, long long v)
+static int in_range(const char *prog, const char *label, const char *text, long long v,
+                    long long min, long long max)
 {
-    if (v < o->min) {
-        fprintf(stderr, "%s: %s %s: must be at least %lld\n", prog, opt_label(o), text, o->min);
+    if (v < min) {
+        fprintf(stderr, "%s: %s %s: must be at least %lld\n", prog, label, text, min);
         return -1;
     }
-    if (v > o->max) {
-        fprintf(stderr, "%s: %s %s: must be at most %lld\n", prog, opt_label(o), text, o->max);
+    if (v > max) {
+        fprintf(stderr, "%s: %s %s: must be at most %lld\n", prog, label, text, max);
         return -1;
     }
     return 0;
+}
+
+int pw_parse_list(const char *prog, const char *label, const char *text, pw_list *out,
+                  long long min, long long max)
+{
+    pw_list l = { .n = 0 };
+    const char *msg = NULL;
+    if (*text == '\0') {
+        fprintf(stderr, "%s: %s: the list is empty\n", prog, label);
+        return PW_PARSE_ERROR;
+    }
+    const char *p = text;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char item[64];
+        if (len == 0) {
+            fprintf(stderr, "%s: %s '%s': an item of the list is empty\n", prog, label, text);
+            return PW_PARSE_ERROR;
+        }
+        if (len >= sizeof item || l.n == PW_MAX_LIST) {
+            fprintf(stderr, "%s: %s '%s': %s\n", prog, label, text,
+                    len >= sizeof item ? "an item is too long" : "too many items (at most 64)");
+            return PW_PARSE_ERROR;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        long long v;
+        if (parse_whole(item, &v, &msg)) {
+            fprintf(stderr, "%s: %s '%s' %s\n", prog, label, item, msg);
+            return PW_PARSE_ERROR;
+        }
+        if (in_range(prog, label, item, v, min, max)) return PW_PARSE_ERROR;
+        l.v[l.n++] = v;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    *out = l;
+    return PW_PARSE_OK;
 }
 
 static int parse_value(const char *prog, const pw_opt *o, const char *text)
@@ -77,45 +117,12 @@ static int parse_value(const char *prog, const pw_opt *o, const char *text)
             fprintf(stderr, "%s: %s '%s' %s\n", prog, opt_label(o), text, msg);
             return -1;
         }
-        if (in_range(prog, o, text, v)) return -1;
+        if (in_range(prog, opt_label(o), text, v, o->min, o->max)) return -1;
         *(long long *)o->dest = v;
         return 0;
     }
-    case PW_OPT_SIZES: {
-        pw_list l = { .n = 0 };
-        if (*text == '\0') {
-            fprintf(stderr, "%s: %s: the list is empty\n", prog, opt_label(o));
-            return -1;
-        }
-        const char *p = text;
-        for (;;) {
-            const char *comma = strchr(p, ',');
-            size_t len = comma ? (size_t)(comma - p) : strlen(p);
-            char item[64];
-            if (len == 0) {
-                fprintf(stderr, "%s: %s '%s': an item of the list is empty\n", prog, opt_label(o), text);
-                return -1;
-            }
-            if (len >= sizeof item || l.n == PW_MAX_LIST) {
-                fprintf(stderr, "%s: %s '%s': %s\n", prog, opt_label(o), text,
-                        len >= sizeof item ? "an item is too long" : "too many items (at most 64)");
-                return -1;
-            }
-            memcpy(item, p, len);
-            item[len] = '\0';
-            long long v;
-            if (parse_whole(item, &v, &msg)) {
-                fprintf(stderr, "%s: %s '%s' %s\n", prog, opt_label(o), item, msg);
-                return -1;
-            }
-            if (in_range(prog, o, item, v)) return -1;
-            l.v[l.n++] = v;
-            if (!comma) break;
-            p = comma + 1;
-        }
-        *(pw_list *)o->dest = l;
-        return 0;
-    }
+    case PW_OPT_SIZES:
+        return pw_parse_list(prog, opt_label(o), text, (pw_list *)o->dest, o->min, o->max) ? -1 : 0;
     case PW_OPT_DOUBLE: {
         char *end;
         errno = 0;

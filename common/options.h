@@ -81,6 +81,13 @@ int pw_parse(int argc, char **argv, const char *summary,
 void pw_parse_or_exit(int argc, char **argv, const char *summary,
                       const pw_opt *opts, int nopts, pw_common_opts *common);
 
+/* Parse a comma-separated list of whole numbers in [min, max] into *out, as
+ * a PW_OPT_SIZES option does; `label` names the input in the error line
+ * ("-t", or "THREADS" for an environment variable). Returns PW_PARSE_OK or
+ * PW_PARSE_ERROR (one line printed to stderr). */
+int pw_parse_list(const char *prog, const char *label, const char *text, pw_list *out,
+                  long long min, long long max);
+
 /* Bytes of memory available to a new allocation now (MemAvailable on
  * Linux, physical memory elsewhere). PW_MEM_AVAILABLE overrides it, so tests
  * can check the refusal without a machine that is short of memory. */

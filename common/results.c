@@ -103,7 +103,7 @@ pw_csv *pw_csv_open(const char *path, int argc, char **argv)
 
 void pw_csv_meta(pw_csv *f, const char *key, const char *fmt, ...)
 {
-    if (!f || f->header_done) return;
+    if (!f) return;
     va_list ap;
     va_start(ap, fmt);
     fprintf(f->fp, "# %s: ", key);

@@ -50,7 +50,10 @@ typedef struct pw_csv pw_csv;
  * nothing. An unwritable path is a usage error: one line, exit 2. */
 pw_csv *pw_csv_open(const char *path, int argc, char **argv);
 
-/* An extra "# key: value" metadata line (before the first row). */
+/* An extra "# key: value" metadata line. Before the first row it joins the
+ * header block; after, it is a comment line between rows, which every reader
+ * above skips (a thread sweep records its Amdahl fit this way, once the
+ * rows it was fitted to are written). */
 void pw_csv_meta(pw_csv *f, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

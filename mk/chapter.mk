@@ -1,12 +1,22 @@
 # mk/chapter.mk: the template every chapter uses. A chapter is its folder and
 # one line in chapters/NN-name/chapter.mk:
 #
-#   $(call chapter,NN,name,programs,kernels,exercises)
+#   $(call chapter,NN,name,programs,kernels,exercises[,libs])
 #
 #   programs   chapters/NN-name/<p>.c, each built to $(BUILD)/chNN/<p>
 #   kernels    kernels/<k>.c, linked into every program of the chapter
 #   exercises  exercises/NN-name/<e>.c, graded by exercises/NN-name/check_<e>.c;
 #              the i-th is exercise N.i (ex-N.i, solution-N.i)
+#   libs       extra link flags for the chapter's programs (e.g. -lopenblas)
+#
+# Flags are part of some lessons (a loop that must not be vectorised, a demo
+# the optimiser must not "fix"). The fragment may set, after the call:
+#   KFLAGS_<kernel> := ...        extra flags for kernels/<kernel>.c
+#   PFLAGS_chNN_<program> := ...  extra flags for one program
+# and say why next to them.
+#
+# Chapter-specific tests (what --tiny, --help and the bad-input matrix do not
+# cover) go in tests/chNN.sh, which tests/run.sh sources: see tests/run.sh.
 #
 # Running the chapter is chapters/NN-name/run.sh (what a learner would type),
 # then plots/render.sh draws plots/NN-name/*.gp from the CSV it wrote. run.sh
@@ -23,7 +33,7 @@ PROGRAMS     += $$(ch$(1)_bins)
 
 $$(BUILD)/ch$(1)/%: chapters/$(1)-$(2)/%.c $$(ch$(1)_kobjs) $$(LIBPW)
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -MMD -MP -o $$@ $$< $$(ch$(1)_kobjs) $$(LIBPW) $$(LDLIBS)
+	$$(CC) $$(ALL_CFLAGS) $$(PFLAGS_ch$(1)_$$*) -MMD -MP -o $$@ $$< $$(ch$(1)_kobjs) $$(LIBPW) $(6) $$(LDLIBS)
 
 .PHONY: chapter-$$(ch$(1)_num)
 chapter-$$(ch$(1)_num): $$(ch$(1)_bins)
@@ -61,4 +71,4 @@ solution-$(3): $$(BUILD)/sol/$(3)/check
 	@bash tools/grade.sh $(3) $$< solutions/$(1)-$(2)/$(4).c
 endef
 
-chapter = $(eval $(call chapter_template,$(1),$(2),$(3),$(4),$(5)))
+chapter = $(eval $(call chapter_template,$(1),$(2),$(3),$(4),$(5),$(6)))

@@ -7,8 +7,13 @@
 #   EXERCISES  exercise ids (1.1 1.2 ...): every solution must pass and every
 #              skeleton must fail cleanly
 #   UNITS      unit test binaries
-#   UNIT_ONLY  run only these unit tests (make sanitize's ThreadSanitizer pass)
-#   SAN        asan / tsan, for the report
+#   UNIT_ONLY  run only these unit tests (make sanitize's ThreadSanitizer pass),
+#              and the chapter tests
+#   SAN        asan / tsan: which sanitizer the build has, if any
+#
+# Chapter tests: tests/chNN.sh files are sourced (in both modes) after the
+# generic ones. They use ok, bad, expect_usage, sanitizer_report, $BUILD,
+# $SAN and $tmp, and should say what they check in each ok/bad label.
 set -uo pipefail
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -43,13 +48,7 @@ for t in "${units[@]}"; do
     if sanitizer_report "$tmp/out"; then bad "$name: sanitizer report" "$(grep -m3 -E 'Sanitizer|runtime error' "$tmp/out")"; fi
     if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$tmp/out"; then bad "$name: exited $rc without reporting a failure"; fi
 done
-if [ -n "${UNIT_ONLY:-}" ]; then
-    [ $skip -gt 0 ] && echo "($skip skipped)"
-    echo "$pass passed, $fail failed"
-    [ $fail -eq 0 ]; exit
-fi
 
-# ---- 2. every program: --help, a tiny run, and bad input --------------------
 # expect_usage NAME PROGRAM ARGS...: exit 2, one line on stderr, no signal, no sanitizer.
 expect_usage() {
     local label=$1; shift
@@ -63,6 +62,24 @@ expect_usage() {
     fi
 }
 
+# chapter_tests: every tests/chNN.sh, in order.
+chapter_tests() {
+    local f
+    for f in tests/ch[0-9][0-9].sh; do
+        [ -f "$f" ] || continue
+        # shellcheck source=/dev/null
+        . "$f"
+    done
+}
+
+if [ -n "${UNIT_ONLY:-}" ]; then
+    chapter_tests
+    [ $skip -gt 0 ] && echo "($skip skipped)"
+    echo "$pass passed, $fail failed"
+    [ $fail -eq 0 ]; exit
+fi
+
+# ---- 2. every program: --help, a tiny run, and bad input --------------------
 for p in ${PROGRAMS:-}; do
     name=$(basename "$p")
     if ! "$p" --help >"$tmp/help" 2>&1 || ! grep -q '^usage:' "$tmp/help"; then
@@ -139,6 +156,9 @@ for id in ${EXERCISES:-}; do
         bad "skeleton $id compiles and fails cleanly" "exit $rc (want 1, 'not yet implemented')" "$(tail -5 "$tmp/so")"
     fi
 done
+
+# ---- 5. chapter tests ----------------------------------------------------------
+chapter_tests
 
 [ $skip -gt 0 ] && echo "($skip skipped)"
 echo "$pass passed, $fail failed"

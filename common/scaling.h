@@ -1,0 +1,60 @@
+/* common/scaling.h: one way to report a sweep over the parallel setting.
+ *
+ * A chapter that runs the same work on 1, 2, ... threads (or ranks) hands the
+ * timings to pw_scaling_report(), which prints the table every such chapter
+ * shows and records it for the plots:
+ *
+ *   threads   median      IQR   speedup  efficiency  Karp-Flatt
+ *         1   12.31 ms    1.2%     1.00      100.0%           -
+ *         2    6.40 ms    2.0%     1.92       96.2%      0.0396
+ *         4    6.51 ms    3.1%     1.89       47.3%      0.3725   oversubscribed
+ *   Amdahl fit over 1..2 threads: p = 0.9604 (serial 4.0%), ceiling 25.3x, rms 0.00
+ *
+ * speedup = baseline / median (the baseline is the one-thread time, or the
+ * sequential reference's: the caller says which); efficiency = speedup / N;
+ * Karp-Flatt e(N) = the serial fraction that would explain the speedup: a
+ * constant e is a real serial part, a rising e is overhead that grows with N.
+ * p is fitted (models.h) to the points with N <= the cores: more threads than
+ * cores interleave rather than run in parallel, which Amdahl does not model.
+ *
+ * The CSV gets one summary row per point, and a metadata line the plot
+ * template plots/speedup.gp reads for the curve and its key:
+ *   # amdahl_pi_pthreads: p=0.960400 rms=0.0012 cores=2 baseline_s=0.01231 karp_flatt=2:0.040,4:0.373
+ */
+#ifndef PW_SCALING_H
+#define PW_SCALING_H
+
+#include "options.h"
+#include "results.h"
+#include "timing.h"
+
+/* The most threads a -t option should accept: beyond this a thread count is
+ * a typo, not an experiment (1000000 threads would exhaust memory for stacks). */
+#define PW_MAX_THREADS 1024
+
+typedef struct {
+    int threads;            /* the parallel setting: threads, ranks, devices */
+    pw_bench_stats st;      /* the timings at that setting */
+} pw_scaling_point;
+
+typedef struct {
+    double p;                          /* fitted parallel fraction, NaN if no point had N > 1 */
+    double rms;                        /* fit error, in speedup units */
+    double speedup[PW_MAX_LIST];       /* per point, in the caller's order */
+    double efficiency[PW_MAX_LIST];
+    double karp_flatt[PW_MAX_LIST];    /* NaN at N = 1 */
+} pw_scaling_fit;
+
+/* Print the table for `variant`, write its rows and the fit line to csv (NULL
+ * is fine), and return the numbers. count <= PW_MAX_LIST. */
+pw_scaling_fit pw_scaling_report(pw_csv *csv, const char *variant, long long n, const char *param,
+                                 double baseline_s, const pw_scaling_point *pts, int count,
+                                 double flops, double bytes, int cores);
+
+/* The default thread sweep: 1, 2, ... up to the logical cores, then twice the
+ * cores (oversubscribed), e.g. 1,2,4 on two cores. THREADS=... in the
+ * environment (make chapter-N THREADS=1,2,4) overrides it; a bad THREADS is
+ * a usage error (one line, exit 2). */
+void pw_default_threads(pw_list *threads, const char *prog);
+
+#endif
