@@ -42,6 +42,9 @@ CHAPTER_DIRS :=
 PROGRAMS     :=
 EXERCISES    :=
 include mk/chapter.mk
+# Tool-specific machinery (mk/cuda.mk: nvcc and the SIMT emulator; mk/mpi.mk:
+# Open MPI) lives in its own fragment, included before the chapters use it.
+include $(sort $(filter-out mk/detect.mk mk/chapter.mk,$(wildcard mk/*.mk)))
 include $(sort $(wildcard chapters/*/chapter.mk))
 
 EX_CHECKERS  := $(foreach e,$(EXERCISES),$(BUILD)/ex/$(e)/check $(BUILD)/sol/$(e)/check)
@@ -109,10 +112,6 @@ sanitize:
 .PHONY: check-exercises
 check-exercises: $(LIBPW)
 	@bash tools/scoreboard.sh $(EXERCISES)
-
-.PHONY: gpu-test
-gpu-test:
-	@$(if $(HAVE_CUDA_DEVICE),echo "no GPU kernels yet: they arrive with the SIMT chapters",echo "gpu-test: skipped: no CUDA device here ($(if $(HAVE_NVCC),nvcc found but nvidia-smi sees no GPU,nvcc not found))")
 
 .PHONY: clean
 clean:
