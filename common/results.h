@@ -13,14 +13,16 @@
  *   # omp: OMP_NUM_THREADS=unset OMP_PROC_BIND=unset OMP_PLACES=unset
  *   # git: 1a2b3c4 (or 1a2b3c4-dirty)
  *   # command: loops -n 1024,4096 --csv results/01-measure/loops.csv
- *   program,variant,kind,rep,n,threads,param,reps,median_s,min_s,q1_s,q3_s,max_s,mean_s,flops,bytes,gflops,gbs
+ *   program,variant,kind,rep,n,threads,param,reps,median_s,min_s,q1_s,q3_s,max_s,mean_s,flops,bytes,gflops,gbs,value
  *
  * Columns:
  *   program   the program that measured (its binary name)
  *   variant   what was run, the name the program prints (plots read names
  *             from here, never retype them)
  *   kind      "summary": statistics over the samples of one configuration;
- *             "sample": one sample (rep 0 is the cold first call)
+ *             "sample": one sample (rep 0 is the cold first call);
+ *             "quantity": a number that is not a time (a modelled or derived
+ *             speedup, a count): in `value`, the time columns empty
  *   rep       sample index for kind=sample, 0 for summaries
  *   n         problem size (elements, unless the program's --help says otherwise)
  *   threads   the parallel setting: threads, ranks or devices (1 = sequential)
@@ -32,6 +34,8 @@
  *   bytes     bytes moved per call (compulsory traffic, counted the same way)
  *   gflops    flops / median_s / 1e9 (empty when flops is 0)
  *   gbs       bytes / median_s / 1e9 (empty when bytes is 0)
+ *   value     the number of a "quantity" row (what it is: the variant, the
+ *             param, and the program's --help); empty otherwise
  *
  * Only verified results are written: a variant that fails its check is never
  * a row. The file is written to FILE.tmp.PID and renamed over FILE by
@@ -68,6 +72,11 @@ void pw_csv_samples(pw_csv *f, const char *variant, long long n, int threads,
 /* One row for a single measured value (a probe figure, a modelled time). */
 void pw_csv_value(pw_csv *f, const char *variant, long long n, int threads,
                   const char *param, double seconds, double flops, double bytes);
+
+/* One "quantity" row: a number that is not a time, e.g. a modelled speedup
+ * or a counter; the variant and param say what it is. */
+void pw_csv_quantity(pw_csv *f, const char *variant, long long n, int threads, const char *param,
+                     double value);
 
 /* Flush, fsync and rename over the final path. Returns 0, or 1 on an I/O
  * error (reported on stderr). Frees f. */
