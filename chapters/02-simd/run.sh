@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# chapters/02-simd/run.sh: what `make chapter-2` runs, in the order the
+# README reads. Each program checks every variant before it times anything
+# and exits 1 if a check fails, which stops the chapter here.
+#   BIN      where the programs are (default build/ch02)
+#   RESULTS  where the CSV goes (default results/02-simd)
+#   FULL=1   longer runs: more repeats, more sizes
+set -euo pipefail
+BIN=${BIN:-build/ch02}
+RESULTS=${RESULTS:-results/02-simd}
+mkdir -p "$RESULTS"
+
+lane_sizes=2K,64K,16M            # L1, L2, DRAM for x and y on a 32 KiB / 1 MiB / 32 MiB machine
+dot_sizes=4K
+if [ "${FULL:-}" = 1 ]; then
+    export PW_MIN_TIME=0.5 PW_MIN_REPS=15
+    lane_sizes=1K,2K,8K,64K,256K,1M,4M,16M,64M
+    dot_sizes=2K,4K,64K
+fi
+
+step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+
+step "1. lanes: scalar, auto, SSE, AVX2, AVX-512 from L1 to DRAM" "$BIN/lanes" -n "$lane_sizes" --csv "$RESULTS/lanes.csv"
+step "2. a dot product needs several accumulators" "$BIN/dot" -n "$dot_sizes" --csv "$RESULTS/dot.csv"
+step "3. masks instead of branches" "$BIN/branches" --csv "$RESULTS/branches.csv"
