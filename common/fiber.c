@@ -70,6 +70,7 @@ struct pw_fiber {
 
 static _Thread_local pw_fiber thread_fiber;
 static _Thread_local bool thread_fiber_ready;
+static _Thread_local pw_fiber *switching_from;   /* the fiber the last switch left */
 
 pw_fiber *pw_fiber_self(void)
 {
@@ -139,6 +140,7 @@ static void ucontext_entry(unsigned hi, unsigned lo)
 /* Tell the sanitizers we are about to leave `from` for `to`... */
 static void before_switch(pw_fiber *from, pw_fiber *to)
 {
+    switching_from = from;
 #ifdef PW_ASAN
     /* A fiber that is done will never run again: pass NULL so ASan frees its fake stack. */
     __sanitizer_start_switch_fiber(from->done ? NULL : &from->fake_stack, to->stack_bottom, to->stack_size);
@@ -156,8 +158,11 @@ static void after_switch(pw_fiber *self)
     const void *bottom;
     size_t size;
     __sanitizer_finish_switch_fiber(self->fake_stack, &bottom, &size);
-    /* The OS thread's own stack is only known once we have left it. */
-    if (self->is_thread) { self->stack_bottom = bottom; self->stack_size = size; }
+    /* ASan hands back the bounds of the stack we came FROM: that is how the
+     * OS thread's own stack, which we did not allocate, gets known, the first
+     * time the thread switches into a fiber. */
+    pw_fiber *from = switching_from;
+    if (from && from->is_thread && from->stack_size == 0) { from->stack_bottom = bottom; from->stack_size = size; }
 #endif
     (void)self;
 }
