@@ -162,6 +162,13 @@ void pw_csv_value(pw_csv *f, const char *variant, long long n, int threads,
     row(f, variant, "summary", 0, n, threads, param, 1, s, s, s, s, s, s, flops, bytes, NAN);
 }
 
+void pw_csv_event(pw_csv *f, const char *variant, long long n, int threads, const char *param,
+                  double start_s, double end_s, double bytes)
+{
+    double d = end_s - start_s;
+    row(f, variant, "event", 0, n, threads, param, 1, d, start_s, start_s, end_s, end_s, d, 0, bytes, NAN);
+}
+
 void pw_csv_quantity(pw_csv *f, const char *variant, long long n, int threads, const char *param,
                      double value)
 {

@@ -22,7 +22,10 @@
  *   kind      "summary": statistics over the samples of one configuration;
  *             "sample": one sample (rep 0 is the cold first call);
  *             "quantity": a number that is not a time (a modelled or derived
- *             speedup, a count): in `value`, the time columns empty
+ *             speedup, a count): in `value`, the time columns empty;
+ *             "event": an interval on a (real or modelled) clock, a bar of a
+ *             Gantt chart: min_s = q1_s = start, max_s = q3_s = end,
+ *             median_s = mean_s = its length
  *   rep       sample index for kind=sample, 0 for summaries
  *   n         problem size (elements, unless the program's --help says otherwise)
  *   threads   the parallel setting: threads, ranks or devices (1 = sequential)
@@ -72,6 +75,11 @@ void pw_csv_samples(pw_csv *f, const char *variant, long long n, int threads,
 /* One row for a single measured value (a probe figure, a modelled time). */
 void pw_csv_value(pw_csv *f, const char *variant, long long n, int threads,
                   const char *param, double seconds, double flops, double bytes);
+
+/* One "event" row: something that ran from start_s to end_s (a Gantt bar);
+ * threads says who (thread, rank), n and param what (the caller documents). */
+void pw_csv_event(pw_csv *f, const char *variant, long long n, int threads, const char *param,
+                  double start_s, double end_s, double bytes);
 
 /* One "quantity" row: a number that is not a time, e.g. a modelled speedup
  * or a counter; the variant and param say what it is. */

@@ -16,6 +16,7 @@
 # $SAN and $tmp, and should say what they check in each ok/bad label.
 set -uo pipefail
 BUILD=${BUILD:-build}
+SAN=${SAN:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 skip=0

@@ -1,0 +1,163 @@
+/* chapters/10-data-parallel/mpi_allreduce.c: the chapter's collectives
+ * (kernels/collectives.c, the very code the virtual cluster runs) across real
+ * processes with MPI point-to-point, checked against MPI_Allreduce.
+ *
+ *   mpirun -np 4 ./build/ch10/mpi_allreduce            (make chapter-10 MPI=1)
+ *   mpirun --oversubscribe -np 4 ./build/ch10/mpi_allreduce -n 1M
+ *
+ * The adapter: pw_comm's send is MPI_Bsend (buffered: it never waits for the
+ * receiver, as the cluster's eager sends never do; with a plain MPI_Send a
+ * ring where every rank sends first could deadlock once messages are too big
+ * for MPI's eager protocol), recv is MPI_Recv.
+ *
+ * Check: ring and tree against MPI_Allreduce(MPI_SUM) on random data, on
+ * lengths the process count does not divide; every process must hold the
+ * same bits (compared through an MPI_Allreduce of a checksum with MPI_BAND /
+ * MPI_BOR). Then time each (median over repeats, the slowest process's time
+ * per repeat). Built only where mpicc exists (mk/mpi.mk).
+ */
+#include "check.h"
+#include "collectives.h"
+#include "options.h"
+#include "results.h"
+#include "timing.h"
+#include "util.h"
+
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reports the failing MPI call and aborts the job (MPI calls return codes). */
+#define MPI_CHECK(call) do { int rc_ = (call); if (rc_ != MPI_SUCCESS) { \
+    char s_[MPI_MAX_ERROR_STRING]; int l_; MPI_Error_string(rc_, s_, &l_); \
+    fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, s_); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
+
+static void mpi_send(pw_comm *c, int dst, const void *buf, size_t bytes)
+{
+    (void)c;
+    MPI_CHECK(MPI_Bsend(buf, (int)bytes, MPI_BYTE, dst, 10, MPI_COMM_WORLD));
+}
+
+static void mpi_recv(pw_comm *c, int src, void *buf, size_t bytes)
+{
+    (void)c;
+    MPI_CHECK(MPI_Recv(buf, (int)bytes, MPI_BYTE, src, 10, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+}
+
+/* FNV-1a over the bytes: equal on every process iff the results are equal
+ * (to a 2^-64 chance), so one small collective compares all of them. */
+static uint64_t checksum(const float *x, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)x;
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n * sizeof *x; i++) h = (h ^ p[i]) * 1099511628211ULL;
+    return h;
+}
+
+typedef struct { pw_comm *comm; coll_allreduce_fn fn; float *buf; const float *src; size_t n; bool mpi; } timed;
+
+static void run_one(void *arg)
+{
+    timed *t = arg;
+    memcpy(t->buf, t->src, t->n * sizeof(float));
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (t->mpi) MPI_Allreduce(MPI_IN_PLACE, t->buf, (int)t->n, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+    else t->fn(t->comm, t->buf, t->n);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    pw_list sizes = PW_LIST(1001, 65537, 1048579);
+    pw_opt opts[] = {
+        { "-n", "--size", PW_OPT_SIZES, &sizes, "N[,N...]", "floats per buffer (default 1001,65537,1048579)", 1, 1 << 28 },
+    };
+    pw_common_opts common;
+    if (rank != 0) freopen("/dev/null", "w", stdout);      /* one copy of the tables */
+    int prc = pw_parse(argc, argv, "ring and tree all-reduce over MPI point-to-point, against MPI_Allreduce",
+                       opts, 1, &common);
+    if (prc != PW_PARSE_OK) { MPI_Finalize(); return prc == PW_PARSE_HELP ? 0 : 2; }
+    if (common.tiny) sizes = (pw_list)PW_LIST(1001, 4099);
+    size_t nmax = (size_t)pw_list_max(&sizes);
+    pw_require_memory(common.prog, "-n", (long long)nmax, sizeof(float), 4);
+
+    /* Bsend needs room for every message in flight: the naive root's p-1 whole buffers at most. */
+    int bsize = (int)((size_t)size * (nmax * sizeof(float) + MPI_BSEND_OVERHEAD) + 4096);
+    void *bbuf = pw_alloc_bytes((size_t)bsize);
+    MPI_Buffer_attach(bbuf, bsize);
+    pw_comm comm = { rank, size, NULL, mpi_send, mpi_recv };
+
+    float *src = pw_alloc_floats(nmax), *buf = pw_alloc_floats(nmax), *want = pw_alloc_floats(nmax);
+    int bad = 0;
+    for (int s = 0; s < sizes.n; s++) {
+        size_t n = (size_t)sizes.v[s];
+        pw_fill_random(src, n, 77 + (uint64_t)rank, -1, 1);
+        memcpy(want, src, n * sizeof(float));
+        MPI_Allreduce(MPI_IN_PLACE, want, (int)n, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+        for (int a = 0; a < coll_allreduce_nalgos; a++) {
+            memcpy(buf, src, n * sizeof(float));
+            coll_allreduce_algos[a].fn(&comm, buf, n);
+            char what[64];
+            snprintf(what, sizeof what, "%s n=%zu rank %d", coll_allreduce_algos[a].name, n, rank);
+            /* another summation order than MPI's: p-1 roundings of partial sums below p */
+            int mine = pw_check_floats(what, buf, want, n, (double)size * size * 6e-8 + 1e-7, 0);
+            uint64_t h = checksum(buf, n), hand = h, hor = h;
+            MPI_Allreduce(MPI_IN_PLACE, &hand, 1, MPI_UINT64_T, MPI_BAND, MPI_COMM_WORLD);
+            MPI_Allreduce(MPI_IN_PLACE, &hor, 1, MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
+            if (hand != hor && rank == 0) {
+                fprintf(stderr, "%s n=%zu: the processes do not hold identical bits\n", coll_allreduce_algos[a].name, n);
+                mine = 1;
+            }
+            bad |= mine;
+        }
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (bad) {
+        if (rank == 0) fprintf(stderr, "%s: a collective disagreed with MPI_Allreduce; nothing timed\n", common.prog);
+        MPI_Finalize();
+        return PW_EXIT_WRONG;
+    }
+    printf("all variants match: naive, tree, ring over MPI point-to-point equal MPI_Allreduce on %d processes\n"
+           "  (n = ", size);
+    for (int s = 0; s < sizes.n; s++) printf("%s%lld", s ? ", " : "", sizes.v[s]);
+    printf(" floats), every process holding the same bits\n\n");
+
+    pw_csv *csv = rank == 0 ? pw_csv_open(common.csv, argc, argv) : NULL;
+    pw_bench_config cfg = pw_bench_from_opts(&common);
+    cfg.min_sample_s = 0;            /* one collective per sample: every process must take part in each */
+    cfg.min_time_s = 0;              /* and the same count on every process: a time limit could differ */
+    printf("%10s %-15s %12s %9s %10s\n", "floats", "algorithm", "median", "IQR", "GB/s/rank");
+    for (int s = 0; s < sizes.n; s++) {
+        size_t n = (size_t)sizes.v[s];
+        pw_fill_random(src, n, 77 + (uint64_t)rank, -1, 1);
+        for (int a = 0; a <= coll_allreduce_nalgos; a++) {
+            bool mpi = a == coll_allreduce_nalgos;
+            timed t = { &comm, mpi ? NULL : coll_allreduce_algos[a].fn, buf, src, n, mpi };
+            pw_bench_stats st;
+            pw_bench(&cfg, run_one, &t, &st);
+            /* the job's time is the slowest process's */
+            MPI_Allreduce(MPI_IN_PLACE, &st.median, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            MPI_Allreduce(MPI_IN_PLACE, &st.q1, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            MPI_Allreduce(MPI_IN_PLACE, &st.q3, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            const char *name = mpi ? "MPI_Allreduce" : coll_allreduce_algos[a].name;
+            /* bytes: the ring's traffic per rank, 2(p-1)/p of the buffer, for every algorithm alike */
+            double bytes = 2.0 * (size - 1) / size * (double)n * sizeof(float);
+            printf("%10zu %-15s %9.3f ms %8.1f%% %10.2f\n", n, name, st.median * 1e3,
+                   100 * (st.q3 - st.q1) / st.median, bytes / st.median * 1e-9);
+            pw_csv_summary(csv, name, (long long)n, size, "mpi", &st, 0, bytes);
+        }
+    }
+    int rc = pw_csv_close(csv);
+    MPI_Buffer_detach(&bbuf, &bsize);
+    pw_free(bbuf);
+    pw_free(src);
+    pw_free(buf);
+    pw_free(want);
+    MPI_Finalize();
+    return rc;
+}

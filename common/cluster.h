@@ -1,0 +1,195 @@
+/* common/cluster.h: the virtual cluster. Many ranks (modelled GPUs) on one
+ * laptop: real data moves between them, so every result can be checked,
+ * while time is modelled, so a 1024-GPU job can be studied on two cores.
+ *
+ * Ranks are fibers (fiber.h), all on the calling OS thread. A rank runs until
+ * it waits for a message, then the next runnable rank runs. With one OS
+ * thread and modelled time a run is deterministic: the same program gives the
+ * same data, the same clocks and the same trace every time.
+ *
+ *   pw_cluster_config cfg = pw_cluster_defaults(64);       // 64 ranks, 8 per node
+ *   pw_cluster_check_or_exit("prog", &cfg);                 // bad config: one line, exit 2
+ *   pw_cluster *c = pw_cluster_create(&cfg);
+ *   if (pw_cluster_run(c, my_rank_fn, &args) != 0)         // each rank: my_rank_fn(rank, &args)
+ *       fprintf(stderr, "%s", pw_cluster_report(c));        // deadlock: who waits for whom
+ *   printf("%g s modelled\n", pw_cluster_time(c));
+ *   pw_cluster_destroy(c);
+ *
+ * ---- The time model -------------------------------------------------------
+ * Every rank has a clock (seconds of modelled time, 0 at the start of a run).
+ *   compute   pw_compute(r, flops) advances the clock by flops / device rate,
+ *             times the rank's slow factor (a straggler has 1.5). Measured
+ *             mode: pw_compute_seconds(r, s) advances it by a time the caller
+ *             measured (times the slow factor too).
+ *   send      a message of n bytes over a link with latency alpha (s) and
+ *             inverse bandwidth beta (s/byte) costs c = alpha + n*beta. Sends
+ *             are eager: the sender's clock advances by c (its link is busy
+ *             that long, one message at a time) and it goes on; the data wait
+ *             at the receiver.
+ *   receive   completes at max(own clock, arrival). The arrival is the
+ *             sender's start + c, but a rank's incoming link also takes one
+ *             message at a time: no earlier than its previous arrival + c.
+ *             A link is full duplex: a rank may send and receive at once.
+ * Links: ranks r and s are on the same node when r / ranks_per_node equals
+ * s / ranks_per_node; then the intra-node link carries the message, else the
+ * inter-node link. A rank sending to itself costs nothing.
+ *
+ * These rules give the textbook closed forms exactly (the tests assert
+ * relative error below 1e-9), with c(m) = alpha + m*beta for an m-byte message:
+ *   ring all-reduce of n bytes on p ranks   2(p-1) c(n/p)       (n divisible by p)
+ *   binomial-tree all-reduce                2 log2(p) c(n)      (p a power of two)
+ *   naive all-reduce (reduce to root, then  2(p-1) c(n)         (the root's link
+ *     broadcast from it)                                          serialises both)
+ * On several nodes a ring step waits for its slowest link, so the ring takes
+ * the inter-node alpha and beta. The reduction's additions are not charged: a
+ * GPU adds 2 floats per 12 bytes of its 3 TB/s memory, far faster than any
+ * link brings them, and leaving them out keeps the formulas exact.
+ *
+ * ---- Default link and device parameters, and where they come from ---------
+ *   intra-node  450 GB/s, alpha 1 us  NVLink 4 on an NVIDIA H100 SXM: 900 GB/s
+ *               "total bandwidth" in the H100 datasheet counts both
+ *               directions, so 450 GB/s each way. The 1 us latency is an
+ *               assumption of the order of a GPU-to-GPU NVLink transfer's
+ *               start-up cost (kernel launch and synchronisation included).
+ *   inter-node  50 GB/s, alpha 5 us   one 400 Gb/s NDR InfiniBand port per GPU
+ *               (NVIDIA ConnectX-7: 400 Gb/s = 50 GB/s per direction), as in
+ *               a DGX H100 (8 GPUs, 8 such ports). 5 us: an assumed end-to-end
+ *               latency across a switch for a GPU buffer, software included
+ *               (the wire and switch alone are about 1 us).
+ *   8 ranks per node                  a DGX/HGX H100 node has 8 GPUs.
+ *   device      100 TFLOP/s           an assumed sustained rate for training
+ *               (an H100 SXM's dense BF16 peak is about 990 TFLOP/s; real
+ *               training steps reach a fraction of it).
+ * Change them with the fields below (the chapter's programs have flags).
+ *
+ * ---- Trace ----------------------------------------------------------------
+ * With cfg.trace every operation is recorded: rank, kind ("compute", "send",
+ * "recv", or a caller's kind), start and end on the modelled clock, bytes,
+ * and the peer rank (-1 for none). A recv's interval runs from the moment
+ * the rank asked for the data to the moment it had it: waiting included, so
+ * a straggler shows as long recv bars on everyone else.
+ *
+ * ---- Deadlock ---------------------------------------------------------------
+ * When no rank can run and some are still waiting for messages, the run stops
+ * and returns PW_CLUSTER_DEADLOCK; pw_cluster_report() says what every waiting
+ * rank waits for ("rank 3: recv from rank 2 (1024 bytes), nothing sent yet").
+ * The blocked ranks never resume: memory they allocated is not freed.
+ *
+ * ---- Phantom messages -------------------------------------------------------
+ * A send with a NULL buffer carries no data but costs the same modelled time:
+ * a scaling sweep of a 100M-parameter model over 1024 ranks needs the clocks,
+ * not 400 GB of gradients. Receives into NULL discard; a NULL send received
+ * into a buffer leaves it unchanged.
+ */
+#ifndef PW_CLUSTER_H
+#define PW_CLUSTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* More ranks than this is a typo, not an experiment. */
+#define PW_CLUSTER_MAX_RANKS 65536
+
+/* Defaults documented above. */
+#define PW_CLUSTER_INTRA_GBS     450.0
+#define PW_CLUSTER_INTRA_ALPHA   1e-6
+#define PW_CLUSTER_INTER_GBS     50.0
+#define PW_CLUSTER_INTER_ALPHA   5e-6
+#define PW_CLUSTER_RANKS_PER_NODE 8
+#define PW_CLUSTER_DEVICE_GFLOPS 100e3
+
+enum { PW_CLUSTER_OK = 0, PW_CLUSTER_DEADLOCK = 1 };
+
+typedef struct {
+    int ranks;              /* how many ranks (modelled devices) */
+    int ranks_per_node;     /* ranks sharing the fast link; must divide ranks */
+    double intra_alpha;     /* intra-node latency, s */
+    double intra_gbs;       /* intra-node bandwidth per direction, GB/s (1e9 bytes/s) */
+    double inter_alpha;     /* inter-node latency, s */
+    double inter_gbs;       /* inter-node bandwidth per direction, GB/s */
+    double device_gflops;   /* compute rate of one device, GFLOP/s */
+    const double *slow;     /* per-rank slow factor (1 = normal, 1.5 = a straggler), or NULL */
+    bool trace;             /* record every operation (pw_cluster_trace) */
+} pw_cluster_config;
+
+typedef struct pw_cluster pw_cluster;
+typedef struct pw_rank pw_rank;
+typedef void (*pw_rank_fn)(pw_rank *r, void *arg);
+
+typedef struct {
+    int rank;               /* who */
+    const char *kind;       /* "compute", "send", "recv", or the caller's (a string literal) */
+    double start, end;      /* modelled seconds */
+    double bytes;           /* payload, 0 for compute */
+    int peer;               /* the other rank of a send/recv, -1 for none */
+} pw_trace_event;
+
+/* The defaults above for `ranks` ranks: 8 per node, or all on one node when
+ * there are 8 or fewer. 12 ranks would be 1.5 nodes: validation refuses it
+ * (set ranks_per_node to a divisor). */
+pw_cluster_config pw_cluster_defaults(int ranks);
+
+/* 0 when cfg is usable; otherwise 1 and one line saying why in why[len]:
+ * no ranks, too many, ranks not a multiple of ranks_per_node, a bandwidth or
+ * rate that is not positive, a negative latency, a slow factor that is not
+ * positive. */
+int pw_cluster_validate(const pw_cluster_config *cfg, char *why, size_t len);
+
+/* The same, for programs: prints "prog: why" and exits 2 on a bad config. */
+void pw_cluster_check_or_exit(const char *prog, const pw_cluster_config *cfg);
+
+/* A cluster for cfg (which must validate; the slow array is copied). */
+pw_cluster *pw_cluster_create(const pw_cluster_config *cfg);
+void pw_cluster_destroy(pw_cluster *c);
+
+/* Run fn(rank, arg) on every rank until all return (PW_CLUSTER_OK) or none
+ * can go on (PW_CLUSTER_DEADLOCK). Clocks and trace start from zero. */
+int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg);
+
+/* After a run: the latest clock (the job's modelled time), one rank's clock. */
+double pw_cluster_time(const pw_cluster *c);
+double pw_cluster_clock(const pw_cluster *c, int rank);
+
+/* After a deadlock: what each waiting rank waited for, one line each. */
+const char *pw_cluster_report(const pw_cluster *c);
+
+/* The trace of the last run (empty unless cfg.trace). */
+const pw_trace_event *pw_cluster_trace(const pw_cluster *c, size_t *count);
+
+/* Messages and bytes sent in the last run. */
+void pw_cluster_traffic(const pw_cluster *c, long long *messages, double *bytes);
+
+/* Link parameters between two ranks (for closed forms). */
+double pw_cluster_alpha(const pw_cluster *c, int a, int b);
+double pw_cluster_beta(const pw_cluster *c, int a, int b);   /* s per byte */
+
+/* ---- inside a rank ---------------------------------------------------------- */
+int pw_rank_id(const pw_rank *r);
+int pw_rank_size(const pw_rank *r);
+
+/* Send bytes of buf to dst (buf NULL: a phantom of that size). Returns at
+ * once; the data are copied. Messages between two ranks arrive in order. */
+void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes);
+
+/* Receive the next message from src into buf; it must be `bytes` long (a
+ * size mismatch is a bug in the caller: reported, then abort). Waits for it. */
+void pw_recv(pw_rank *r, int src, void *buf, size_t bytes);
+
+/* Advance the clock by flops / device rate x slow factor; traced as `kind`
+ * (NULL: "compute"). */
+void pw_compute(pw_rank *r, double flops, const char *kind);
+
+/* Measured mode: advance the clock by seconds x slow factor. */
+void pw_compute_seconds(pw_rank *r, double seconds, const char *kind);
+
+/* The rank's clock. Setting it lets a program model a second stream (the
+ * gradients' all-reduce running beside the backward pass): remember the
+ * compute clock, set the clock to when the communication stream is free, run
+ * the collective, note when it ended, set the compute clock back. */
+double pw_rank_now(const pw_rank *r);
+void pw_rank_set_now(pw_rank *r, double t);
+
+/* Add a caller-defined event to the trace (no effect on the clock). */
+void pw_rank_trace(pw_rank *r, const char *kind, double start, double end, double bytes, int peer);
+
+#endif
