@@ -1,0 +1,134 @@
+/* chapters/03-threads/concurrency.c: concurrency is not parallelism, measured.
+ *
+ * The same compute-bound work (pi by the midpoint rule, kernels/pi.h) is cut
+ * into T blocks run by T threads, placed two ways:
+ *   one_core  every thread pinned to the same CPU. The threads are concurrent
+ *             (all of them are under way at once, the scheduler switching
+ *             between them every few milliseconds) but never parallel: one
+ *             core does all the work, so T threads take as long as one.
+ *   spread    thread t pinned to CPU t mod cores: the threads really run at
+ *             the same time, and the time drops with the cores.
+ * The one_core run also shows what interleaving looks like: all T threads
+ * finish near the end of the run, not one after another.
+ *
+ * Pinning uses sched_setaffinity, which is Linux only; elsewhere the program
+ * says it cannot pin and runs only the spread half (unpinned).
+ *
+ *   ./build/ch03/concurrency              20M steps, threads 1, 2, ... cores, 2x cores
+ *   ./build/ch03/concurrency -t 1,2,4,8
+ *
+ * Expect on 2 cores: one_core stays at speedup 1.0 whatever T; spread gives
+ * about 1.9 at T = 2.
+ */
+#include "check.h"
+#include "options.h"
+#include "pi.h"
+#include "results.h"
+#include "scaling.h"
+#include "threads.h"
+#include "timing.h"
+#include "util.h"
+
+#include <stdio.h>
+
+typedef struct { long long n; int threads; threads_placement where; double pi; } conc_ctx;
+static void run_seq(void *p) { conc_ctx *c = p; c->pi = pi_seq(c->n); }
+static void run_placed(void *p) { conc_ctx *c = p; c->pi = pi_pthreads(c->n, c->threads, c->where, NULL); }
+
+static const struct {
+    const char *name;
+    threads_placement where;
+    const char *what;
+} placements[] = {
+    { "one_core", THREADS_ONE_CORE, "all threads pinned to one CPU: concurrent, not parallel" },
+    { "spread",   THREADS_SPREAD,   "thread t pinned to CPU t mod cores: parallel" },
+};
+
+/* Each placement and thread count on an odd step count, against pi. */
+static int verify(long long n, const pw_list *threads)
+{
+    int bad = 0;
+    char what[96];
+    for (int p = 0; p < 2; p++)
+        for (int k = 0; k < threads->n; k++) {
+            int t = (int)threads->v[k];
+            long long sizes[2] = { 1001, n };
+            for (int s = 0; s < 2; s++) {
+                snprintf(what, sizeof what, "%s n=%lld threads=%d", placements[p].name, sizes[s], t);
+                bad |= pw_check_scalar(what, pi_pthreads(sizes[s], t, placements[p].where, NULL), PI_EXACT,
+                                       pi_tolerance(sizes[s]), 0);
+            }
+        }
+    return bad;
+}
+
+/* One run with the most threads, to see when each thread finished. */
+static void show_finish_times(const char *name, threads_placement where, long long n, int T, double alone_s)
+{
+    double finish[PW_MAX_THREADS];
+    pw_sink += pi_pthreads(n, T, where, finish);
+    double first = finish[0], last = finish[0];
+    for (int t = 1; t < T; t++) {
+        if (finish[t] < first) first = finish[t];
+        if (finish[t] > last) last = finish[t];
+    }
+    printf("%s, %d threads: the first thread finished after %.1f ms, the last after %.1f ms "
+           "(one block alone takes about %.1f ms)\n", name, T, first * 1e3, last * 1e3, alone_s / T * 1e3);
+}
+
+int main(int argc, char **argv)
+{
+    long long steps = 20000000;
+    pw_list threads = { .n = 0 };
+    pw_opt opts[] = {
+        { "-s", "--steps", PW_OPT_INT, &steps, "N", "integration steps (default 20M: about 20 ms on one core)", 1, 1LL << 40 },
+        { "-t", "--threads", PW_OPT_SIZES, &threads, "T[,T...]", "thread counts (default 1, 2, ... cores, 2x cores; or THREADS=)", 1, PW_MAX_THREADS },
+    };
+    pw_common_opts common;
+    pw_parse_or_exit(argc, argv, "the same work in T threads pinned to one core vs spread over the cores",
+                     opts, 2, &common);
+    if (threads.n == 0) pw_default_threads(&threads, common.prog);
+    if (common.tiny) steps = 200001;
+    int cores = threads_cpus();
+    bool pin = threads_can_pin();
+
+    if (verify(steps, &threads)) {
+        fprintf(stderr, "%s: a pi was out of tolerance; nothing was timed\n", common.prog);
+        return PW_EXIT_WRONG;
+    }
+    printf("all variants match the reference: pi within pi_tolerance for every placement and thread count\n");
+    if (!pin)
+        printf("this system cannot pin a thread to a core (no sched_setaffinity): the one_core half is "
+               "skipped, and spread runs unpinned\n");
+    printf("%d CPU%s to run on\n\n", cores, cores == 1 ? "" : "s");
+
+    pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    pw_bench_config cfg = pw_bench_from_opts(&common);
+    double flops = (double)PI_FLOPS_PER_STEP * (double)steps;
+
+    conc_ctx ctx = { steps, 1, THREADS_ANYWHERE, 0 };
+    pw_bench_stats seq;
+    pw_bench(&cfg, run_seq, &ctx, &seq);
+    pw_csv_summary(csv, "pi_seq", steps, 1, "", &seq, flops, 0);
+    printf("the work: pi with %lld steps, %.4g ms on one thread (pi_seq, the baseline)\n\n", steps, seq.median * 1e3);
+
+    int most = 1;
+    for (int k = 0; k < threads.n; k++) if (threads.v[k] > most) most = (int)threads.v[k];
+    for (int p = pin ? 0 : 1; p < 2; p++) {
+        pw_scaling_point pts[PW_MAX_LIST];
+        ctx.where = placements[p].where;
+        printf("%s: %s\n", placements[p].name, placements[p].what);
+        for (int k = 0; k < threads.n; k++) {
+            ctx.threads = pts[k].threads = (int)threads.v[k];
+            pw_bench(&cfg, run_placed, &ctx, &pts[k].st);
+            pw_sink += ctx.pi;
+        }
+        pw_scaling_report(csv, placements[p].name, steps, pin ? "pinned" : "unpinned", seq.median, pts, threads.n,
+                          flops, 0, cores);
+        show_finish_times(placements[p].name, placements[p].where, steps, most, seq.median);
+        printf("\n");
+    }
+    printf("one_core: the threads take turns (concurrency), so the work takes as long as on one thread;\n"
+           "spread: they run at the same time (parallelism), up to one thread per core.\n");
+    return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
+}

@@ -1,0 +1,107 @@
+# tests/ch03.sh: chapter 03's own tests, sourced by tests/run.sh (which has
+# already run every program with --tiny, --help and the bad-input matrix,
+# except under ThreadSanitizer, where only this file and the threaded unit
+# tests run). Uses ok, bad, expect_usage, sanitizer_report, $BUILD, $SAN, $tmp.
+
+ch03=$BUILD/ch03
+
+# ch03_run NAME TIMEOUT PROGRAM ARGS...: output in $tmp/c3.out, status in $c3rc.
+ch03_run() {
+    local t=$1; shift
+    timeout "$t" "$@" >"$tmp/c3.out" 2>&1
+    c3rc=$?
+}
+
+if [ "${SAN:-}" = tsan ]; then
+    # ---- under ThreadSanitizer: the fixes are clean, the race is reported ---
+    # TSan exits 66 when it reported anything (its default exitcode), so a
+    # clean run is exit 0 with no report, and the racy run is a report.
+    for v in mutex atomic partial; do
+        ch03_run 120 "$ch03/race" --tiny -t 1,2,3 --variant "$v"
+        if [ $c3rc -eq 0 ] && ! sanitizer_report "$tmp/c3.out"; then ok "tsan: race --variant $v is clean"
+        else bad "tsan: race --variant $v is clean" "exit $c3rc" "$(grep -m3 -A3 'WARNING: ThreadSanitizer' "$tmp/c3.out")"; fi
+    done
+    ch03_run 120 "$ch03/race" --tiny -t 2 --variant racy
+    if grep -q 'WARNING: ThreadSanitizer: data race' "$tmp/c3.out" && grep -q 'racy_worker' "$tmp/c3.out" \
+       && { [ $c3rc -eq 66 ] || [ $c3rc -eq 0 ]; }; then
+        ok "tsan: the racy counter IS reported as a data race (in racy_worker, exit $c3rc)"
+    else
+        bad "tsan: the racy counter is reported as a data race" "exit $c3rc, no 'data race' report in racy_worker" \
+            "$(tail -3 "$tmp/c3.out")"
+    fi
+    for p in "concurrency --tiny" "false_sharing --tiny" "pi --tiny -t 1,2,3" "deadlock --tiny --variant ordered"; do
+        # shellcheck disable=SC2086
+        ch03_run 120 "$ch03"/$p
+        if [ $c3rc -eq 0 ] && ! sanitizer_report "$tmp/c3.out"; then ok "tsan: $p is clean"
+        else bad "tsan: $p is clean" "exit $c3rc" "$(grep -m3 -A3 'WARNING: ThreadSanitizer' "$tmp/c3.out")"; fi
+    done
+    # The detector works under TSan too (trylock loops are invisible to TSan's
+    # lock-order graph, so TSan itself says nothing here: the program must).
+    ch03_run 120 "$ch03/deadlock" --tiny --variant opposite --timeout 200
+    if [ $c3rc -eq 0 ] && grep -q 'DEADLOCK detected' "$tmp/c3.out" && ! sanitizer_report "$tmp/c3.out"; then
+        ok "tsan: the opposite lock order's deadlock is detected by the program, no TSan report"
+    else
+        bad "tsan: the opposite lock order's deadlock is detected" "exit $c3rc" "$(tail -3 "$tmp/c3.out")"
+    fi
+else
+# ---- without TSan: what the generic tests do not check -----------------------
+
+# The deadlock is detected by the program itself, within a few seconds.
+start=$SECONDS
+ch03_run 20 "$ch03/deadlock" --tiny --variant opposite --timeout 200
+if [ $c3rc -eq 0 ] && grep -q 'DEADLOCK detected' "$tmp/c3.out" && grep -q 'deadlock detected after' "$tmp/c3.out" \
+   && [ $((SECONDS - start)) -le 10 ]; then
+    ok "deadlock: opposite lock order is detected and reported, exit 0 in $((SECONDS - start)) s"
+else
+    bad "deadlock: opposite lock order is detected and reported" "exit $c3rc after $((SECONDS - start)) s" \
+        "$(tail -4 "$tmp/c3.out")"
+fi
+ch03_run 20 "$ch03/deadlock" --tiny --variant ordered
+if [ $c3rc -eq 0 ] && grep -q 'balances exact' "$tmp/c3.out" && ! grep -q 'DEADLOCK' "$tmp/c3.out"; then
+    ok "deadlock: the global lock order never deadlocks, balances exact"
+else
+    bad "deadlock: the global lock order never deadlocks" "exit $c3rc" "$(tail -4 "$tmp/c3.out")"
+fi
+expect_usage "deadlock --timeout 0" "$ch03/deadlock" --timeout 0
+expect_usage "deadlock --variant nonsense" "$ch03/deadlock" --tiny --variant nonsense
+
+# The fixed counters count every update; the racy one reports its losses and
+# exits 0 (never more than it was asked to count: no negative loss).
+ch03_run 60 "$ch03/race" -u 100001 -t 1,2,3,7 -r 3 --min-time 0
+if [ $c3rc -eq 0 ] && grep -q 'count every update exactly' "$tmp/c3.out"; then
+    ok "race: mutex, atomic and partial exact on 100001 updates over 1, 2, 3, 7 threads"
+else
+    bad "race: the fixed counters are exact" "exit $c3rc" "$(tail -4 "$tmp/c3.out")"
+fi
+if awk '$1 ~ /^[0-9]+$/ && NF == 4 && ($2 < 0 || $3 < 0 || ($1 == 1 && $3 != 0)) { b = 1 } END { exit b }' "$tmp/c3.out" \
+   && grep -q 'least lost' "$tmp/c3.out"; then
+    ok "race: the racy counter's loss is reported (none with 1 thread, never negative)"
+else
+    bad "race: the racy counter's loss is reported" "$(grep -A6 'least lost' "$tmp/c3.out")"
+fi
+expect_usage "race --variant nonsense" "$ch03/race" --tiny --variant mutex,nonsense
+expect_usage "race -u 0" "$ch03/race" -u 0
+expect_usage "false_sharing -u -3" "$ch03/false_sharing" -u -3
+expect_usage "pi -s 0" "$ch03/pi" -s 0
+expect_usage "pi -s abc" "$ch03/pi" -s abc
+THREADS=0 expect_usage "pi with THREADS=0" "$ch03/pi" --tiny
+
+# Concurrency: pinned on Linux, a clear line elsewhere.
+ch03_run 60 "$ch03/concurrency" --tiny
+if [ $c3rc -eq 0 ] && { grep -q '^one_core' "$tmp/c3.out" || grep -q 'cannot pin' "$tmp/c3.out"; } \
+   && grep -q '^spread' "$tmp/c3.out"; then
+    ok "concurrency: one_core (or a line saying it cannot pin) and spread both run"
+else
+    bad "concurrency: both placements run" "exit $c3rc" "$(tail -4 "$tmp/c3.out")"
+fi
+
+# pi: the self-check passes on odd steps and odd thread counts, and the
+# scaling report records the Amdahl fit the plot reads.
+ch03_run 60 "$ch03/pi" -s 100003 -t 1,3,7 -r 3 --min-time 0 --csv "$tmp/c3pi.csv"
+if [ $c3rc -eq 0 ] && grep -q '^# amdahl_pi_pthreads: p=' "$tmp/c3pi.csv" \
+   && [ "$(grep -c '^pi,pi_pthreads,summary,' "$tmp/c3pi.csv")" -eq 3 ]; then
+    ok "pi: 100003 steps on 1, 3, 7 threads verified; 3 sweep rows and the Amdahl fit in the CSV"
+else
+    bad "pi: odd steps and thread counts, the fit in the CSV" "exit $c3rc" "$(tail -4 "$tmp/c3.out")"
+fi
+fi
