@@ -99,7 +99,7 @@ test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
 # Under ThreadSanitizer only the tests that start threads are run: the rest
 # are single-threaded, and ASan+UBSan already covers them.
 .PHONY: test-threads
-test-threads: $(PROGRAMS) $(TEST_BINS)
+test-threads: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
 	@BUILD=$(BUILD) UNIT_ONLY="$(TSAN_TESTS)" PROGRAMS="$(PROGRAMS)" SAN=$(SAN) bash tests/run.sh
 
 .PHONY: sanitize

@@ -5,9 +5,3 @@ f = csv('concurrency.csv')
 # the placements the program ran, from its "# amdahl_<variant>:" lines
 V = system(sprintf("sed -n 's/^# amdahl_\\([^:]*\\):.*/\\1/p' '%s' | tr '\\n' ' '", f))
 call 'plots/speedup.gp' 'concurrency.csv' V 'Concurrency vs parallelism: T threads on one core, or spread over the cores'
-# speedup.gp puts its key bottom right, where it would hide the one_core line
-# at speedup 1: draw again with the key top left (the output file is reopened,
-# so the second drawing replaces the first).
-set key top left
-if (!is_dumb) { set output out.'.'.fmt }
-replot
