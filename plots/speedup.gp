@@ -30,7 +30,9 @@ sp_maxn = STATS_max
 sp_cores = sp_field(word(sp_vars, 1), 'cores') + 0
 if (sp_maxn > 16) { set logscale xy 2 ; set xrange [0.9 : sp_maxn * 1.2] } \
 else { set xrange [0.8 : sp_maxn + 0.4] ; set xtics 1 ; set yrange [0 : *] }
-set key top left
+# The key goes top left, above the ideal line where measurements rarely go,
+# unless the caller placed it (set sp_keep_key = 1 before the call).
+if (!exists("sp_keep_key")) { set key top left }
 
 # the cores: beyond them threads share cores (oversubscribed)
 if (sp_cores > 0 && sp_cores < sp_maxn) {

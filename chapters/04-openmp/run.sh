@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# chapters/04-openmp/run.sh: what `make chapter-4` runs, in the order the
+# README reads. Each program checks every variant against its sequential
+# reference before it times anything and exits 1 if one is wrong, which
+# stops the chapter here.
+#   BIN      where the programs are (default build/ch04)
+#   RESULTS  where the CSV goes (default results/04-openmp)
+#   FULL=1   longer runs: bigger problems, more repeats
+#   THREADS  thread counts of the sweeps (default 1, 2, ..., cores, 2x cores)
+set -euo pipefail
+BIN=${BIN:-build/ch04}
+RESULTS=${RESULTS:-results/04-openmp}
+mkdir -p "$RESULTS"
+
+pi_n=20M mandel_w=480 mandel_i=500 docs=20000 nodes=200000
+if [ "${FULL:-}" = 1 ]; then
+    export PW_MIN_TIME=0.5 PW_MIN_REPS=15
+    pi_n=200M mandel_w=1200 mandel_i=2000 docs=200000 nodes=2M
+fi
+
+step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+
+step "1. parallel for with a reduction: pi" "$BIN/pi" -s "$pi_n" --csv "$RESULTS/pi.csv"
+step "2. load imbalance: Mandelbrot under four schedules" \
+    "$BIN/mandel" -n "$mandel_w" -i "$mandel_i" --csv "$RESULTS/mandel.csv"
+step "3. an embarrassingly parallel batch: embedding documents" "$BIN/embed" -n "$docs" --csv "$RESULTS/embed.csv"
+step "4. tasks for an irregular problem: a tree walk" "$BIN/tasks" -n "$nodes" --csv "$RESULTS/tasks.csv"

@@ -1,0 +1,152 @@
+/* chapters/04-openmp/tasks.c: OpenMP tasks for an irregular problem, a walk
+ * over an unbalanced tree (kernels/omp_tree.h), with a cut-off.
+ *
+ * Two sweeps:
+ *   1. the cut-off depth on as many threads as cores: 0 (no tasks: one
+ *      thread walks the whole tree), a few levels (tens of tasks), and a
+ *      task at every node. Too few tasks: an idle thread; too many: the
+ *      bookkeeping costs more than the nodes.
+ *   2. threads, at the default cut-off, with the Amdahl fit.
+ *
+ *   ./build/ch04/tasks                      a tree of 200000 nodes, cut-off 8
+ *   ./build/ch04/tasks -n 1M -c 12 -t 1,2
+ *
+ * What to expect: cut-off 0 no faster than the sequential walk; a cut-off of
+ * a few levels near 2x on 2 cores; a task per node clearly slower than that.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "omp_info.h"
+#include "omp_tree.h"
+#include "options.h"
+#include "results.h"
+#include "scaling.h"
+#include "timing.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+typedef struct {
+    const tree *t;
+    int cutoff;
+    uint64_t sum;
+} tree_ctx;
+
+static void run_seq(void *p) { tree_ctx *c = p; c->sum = tree_sum_seq(c->t); }
+static void run_tasks(void *p) { tree_ctx *c = p; c->sum = tree_sum_tasks(c->t, c->cutoff); }
+
+/* The sum is an integer modulo 2^64, the same in any order: exact match.
+ * Checked as two 32-bit halves, each exact in a double. */
+static int check_sum(const char *what, uint64_t got, uint64_t want)
+{
+    return pw_check_scalar(what, (double)(got >> 32), (double)(want >> 32), 0, 0) |
+           pw_check_scalar(what, (double)(got & 0xffffffffu), (double)(want & 0xffffffffu), 0, 0);
+}
+
+static int verify(int n, const pw_list *threads, const pw_list *cutoffs)
+{
+    tree t = tree_make(n, 99);
+    uint64_t want = tree_sum_seq(&t);
+    int bad = 0;
+    for (int i = 0; i < threads->n; i++) {
+        pw_omp_set_threads((int)threads->v[i]);
+        for (int c = 0; c < cutoffs->n; c++) {
+            char what[80];
+            snprintf(what, sizeof what, "tree_tasks n=%d threads=%lld cutoff=%lld", n, threads->v[i], cutoffs->v[c]);
+            bad |= check_sum(what, tree_sum_tasks(&t, (int)cutoffs->v[c]), want);
+        }
+    }
+    tree_free(&t);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 200000, cutoff = 8;
+    pw_list threads = { .n = 0 };
+    pw_opt opts[] = {
+        { "-n", "--nodes", PW_OPT_INT, &n, "N", "tree nodes (default 200000)", 1, 1 << 28 },
+        { "-c", "--cutoff", PW_OPT_INT, &cutoff, "D", "make tasks down to depth D (default 8)", 0, 1 << 20 },
+        { "-t", "--threads", PW_OPT_SIZES, &threads, "T[,T...]", "thread counts (default 1,2,..,cores, 2x cores)",
+          1, PW_MAX_THREADS },
+    };
+    pw_common_opts common;
+    pw_parse_or_exit(argc, argv, "OpenMP tasks walking an irregular tree, with a cut-off", opts, 3, &common);
+    if (threads.n == 0) pw_default_threads(&threads, common.prog);
+    if (common.tiny) n = 3001;
+    pw_require_memory(common.prog, "-n", n, sizeof(tree_node), 1);
+    int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+
+    pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    pw_omp_report(stdout, csv);
+    if (!pw_omp_enabled()) threads = (pw_list)PW_LIST(1);
+
+    tree t = tree_make((int)n, 99);
+    /* The cut-off sweep: none, a few levels, and past the deepest leaf (a
+     * task at every node). */
+    pw_list cutoffs = PW_LIST(0, 1, 2, 4, 6, 8, 12, 16, 24);
+    if (cutoff > 24) cutoffs.v[cutoffs.n++] = cutoff;
+    cutoffs.v[cutoffs.n++] = t.depth + 1;
+
+    pw_list check_threads = PW_LIST(1, 2, 3, 7);
+    int bad = verify(1, &check_threads, &cutoffs) | verify(2, &check_threads, &cutoffs) |
+              verify(17, &check_threads, &cutoffs) | verify(1001, &check_threads, &cutoffs) |
+              verify((int)n, &threads, &cutoffs);
+    if (bad) {
+        fprintf(stderr, "%s: a walk gave a wrong sum; nothing was timed\n", common.prog);
+        pw_csv_close(csv);
+        tree_free(&t);
+        return PW_EXIT_WRONG;
+    }
+    printf("all variants match the references (the exact sum: trees of 1, 2, 17, 1001 nodes on 1, 2, 3, 7 "
+           "threads, and %lld, at every cut-off swept)\n\n", n);
+
+    /* Per node: TREE_NODE_ROUNDS multiplies, xors and shifts; no flops. One
+     * node record read (16 bytes). */
+    double bytes = (double)sizeof(tree_node) * (double)n;
+    pw_bench_config cfg = pw_bench_from_opts(&common);
+    tree_ctx ctx = { &t, 0, 0 };
+    pw_bench_stats seq;
+    pw_bench(&cfg, run_seq, &ctx, &seq);
+    printf("tree_seq: %.4g ms for %lld nodes (depth %d), %.0f ns per node\n\n", seq.median * 1e3, n, t.depth,
+           seq.median * 1e9 / (double)n);
+    pw_csv_summary(csv, "tree_seq", n, 1, "", &seq, 0, bytes);
+
+    int tcores = 1;
+    for (int i = 0; i < threads.n; i++)
+        if (threads.v[i] <= cores && threads.v[i] > tcores) tcores = (int)threads.v[i];
+    pw_omp_set_threads(tcores);
+    printf("the cut-off, on %d threads:\n%8s %10s %12s %7s %9s %12s\n", tcores, "cut-off", "tasks", "median", "IQR",
+           "speedup", "per task");
+    for (int c = 0; c < cutoffs.n; c++) {
+        ctx.cutoff = (int)cutoffs.v[c];
+        pw_bench_stats st;
+        pw_bench(&cfg, run_tasks, &ctx, &st);
+        long long tasks = tree_tasks_created(&t, ctx.cutoff);
+        char param[32];
+        snprintf(param, sizeof param, "cutoff=%d", ctx.cutoff);
+        printf("%8d %10lld %9.4g ms %6.1f%% %8.2fx", ctx.cutoff, tasks, st.median * 1e3,
+               100 * (st.q3 - st.q1) / st.median, seq.median / st.median);
+        if (tasks) printf(" %9.0f ns", st.median * 1e9 / (double)tasks);
+        printf("%s\n", ctx.cutoff > t.depth ? "   a task at every node" : ctx.cutoff == 0 ? "   no tasks" : "");
+        /* For these rows n is the number of tasks made (the x axis of
+         * plots/04-openmp/tasks_cutoff.gp); param names the cut-off. */
+        pw_csv_summary(csv, "cutoff", tasks, tcores, param, &st, 0, bytes);
+    }
+    printf("per task: the time divided by the tasks made, a ceiling on what one task may cost.\n\n");
+
+    pw_scaling_point pts[PW_MAX_LIST];
+    ctx.cutoff = (int)cutoff;
+    for (int i = 0; i < threads.n; i++) {
+        pts[i].threads = (int)threads.v[i];
+        pw_omp_set_threads(pts[i].threads);
+        pw_bench(&cfg, run_tasks, &ctx, &pts[i].st);
+    }
+    char param[32];
+    snprintf(param, sizeof param, "cutoff=%lld", cutoff);
+    pw_scaling_report(csv, "tree_tasks", n, param, seq.median, pts, threads.n, 0, bytes, cores);
+
+    tree_free(&t);
+    return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
+}
