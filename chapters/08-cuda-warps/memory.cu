@@ -1,0 +1,170 @@
+/* chapters/08-cuda-warps/memory.cu: how a warp's 32 accesses become memory
+ * traffic. Global memory moves 32-byte sectors: a warp reading 32
+ * consecutive floats needs 4 of them, a warp reading every 32nd float needs
+ * 32 (8x the traffic for the same useful bytes). Shared memory has 32 banks
+ * of 4-byte words: 32 lanes on 32 different banks take one pass, 32 lanes on
+ * one bank take 32.
+ *
+ *   ./build/ch08/memory                 on the emulator: sectors and conflict ways
+ *   ./build/gpu/ch08/memory -n 4096     on a GPU: GB/s of the same kernels
+ *
+ * What to expect (emulator): copy with stride s reads min(4s, 32) sectors
+ * per warp; one field of a 12-byte struct (AoS) 12, of a plain array (SoA) 4;
+ * the naive transpose writes 32 sectors per warp, the shared-memory one 4
+ * but with 32-way bank conflicts, the padded one 4 and no conflict.
+ */
+#include "simt_driver.h"
+#include "warps.cuh"
+
+static const int strides[] = { 1, 2, 4, 8, 16, 32 };
+enum { NSTRIDES = 6 };
+
+typedef struct {
+    int kind;                   /* 0 copy_stride, 1 aos, 2 soa, 3-5 transposes */
+    int n, stride, rows, cols;
+    const float *in;
+    const particle *p;
+    float *out;
+} mem_ctx;
+
+static void launch(void *v)
+{
+    mem_ctx *c = (mem_ctx *)v;
+    int g = (int)pw_ceil_div((size_t)c->n, 256);
+    dim3 tb = dim3(TILE, TILE_ROWS);
+    dim3 tg = dim3((unsigned)pw_ceil_div((size_t)c->cols, TILE), (unsigned)pw_ceil_div((size_t)c->rows, TILE));
+    switch (c->kind) {
+    case 0: PW_LAUNCH(copy_stride, g, 256, 0, c->in, c->out, c->n, c->stride); break;
+    case 1: PW_LAUNCH(scale_x_aos, g, 256, 0, c->p, c->out, c->n); break;
+    case 2: PW_LAUNCH(scale_x_soa, g, 256, 0, c->in, c->out, c->n); break;
+    case 3: PW_LAUNCH(transpose_naive, tg, tb, 0, c->in, c->out, c->rows, c->cols); break;
+    case 4: PW_LAUNCH(transpose_shared, tg, tb, 0, c->in, c->out, c->rows, c->cols); break;
+    default: PW_LAUNCH(transpose_padded, tg, tb, 0, c->in, c->out, c->rows, c->cols); break;
+    }
+}
+
+static const char *kind_name(int kind, int stride, char *buf, size_t len)
+{
+    static const char *names[] = { "copy", "aos_x", "soa_x", "transpose_naive", "transpose_shared",
+                                   "transpose_padded" };
+    if (kind == 0) snprintf(buf, len, "stride_%d", stride);
+    else snprintf(buf, len, "%s", names[kind]);
+    return buf;
+}
+
+/* Run kind on the device and compare with the host's answer (exact: every
+ * kernel only moves or doubles floats). */
+static int check_kind(mem_ctx *c, const float *h_in, const particle *h_p, float *h_out, int rows, int cols)
+{
+    launch(c);
+    pw_cuda_sync_check();
+    size_t n = c->kind >= 3 ? (size_t)rows * cols : (size_t)c->n;
+    CUDA_CHECK(cudaMemcpy(h_out, c->out, n * sizeof(float), cudaMemcpyDeviceToHost));
+    float *want = pw_alloc_floats(n);
+    for (size_t i = 0; i < n; i++) {
+        if (c->kind == 0) want[i] = h_in[(long long)i * c->stride % c->n];
+        else if (c->kind == 1) want[i] = 2.0f * h_p[i].x;
+        else if (c->kind == 2) want[i] = 2.0f * h_in[i];
+        else want[i] = h_in[(i % rows) * cols + i / rows];   /* out[c][r] = in[r][c] */
+    }
+    char what[96], name[32];
+    snprintf(what, sizeof what, "%s n=%zu", kind_name(c->kind, c->stride, name, sizeof name), n);
+    int bad = pw_check_floats(what, h_out, want, n, 0, 0);
+    pw_free(want);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    long long side = 1024;
+    pw_opt opts[] = {
+        { "-n", "--size", PW_OPT_INT, &side, "N",
+          "matrix side for the transposes; the copies use N*N floats (default 1024)", 1, 1 << 15 },
+    };
+    pw_common_opts common;
+    pw_parse_or_exit(argc, argv, "coalescing and shared-memory bank conflicts, counted or timed", opts, 1, &common);
+    if (common.tiny) side = 200;
+    /* in, out, the AoS copy (3 floats) and the host copies: 8 arrays of N*N floats */
+    pw_require_memory(common.prog, "-n", side * side, sizeof(float), 8);
+    pw_cuda_start(common.prog);
+
+    /* The check first, on odd shapes that leave partial tiles and warps. */
+    static const int shapes[][2] = { { 1, 1 }, { 33, 65 }, { 100, 37 } };
+    int bad = 0;
+    int nmax = (int)(side * side) > 100 * 65 ? (int)(side * side) : 100 * 65;
+    float *h_in = pw_alloc_floats((size_t)nmax), *h_out = pw_alloc_floats((size_t)nmax);
+    particle *h_p = (particle *)pw_alloc_bytes((size_t)nmax * sizeof(particle));
+    pw_fill_random(h_in, (size_t)nmax, 7, -1.0f, 1.0f);
+    for (int i = 0; i < nmax; i++) { h_p[i].x = h_in[i]; h_p[i].y = -h_in[i]; h_p[i].z = 0.5f; }
+    float *d_in = (float *)pw_cuda_alloc((size_t)nmax * sizeof(float));
+    float *d_out = (float *)pw_cuda_alloc((size_t)nmax * sizeof(float));
+    particle *d_p = (particle *)pw_cuda_alloc((size_t)nmax * sizeof(particle));
+    CUDA_CHECK(cudaMemcpy(d_in, h_in, (size_t)nmax * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_p, h_p, (size_t)nmax * sizeof(particle), cudaMemcpyHostToDevice));
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        int rows = shapes[s][0], cols = shapes[s][1], n = rows * cols;
+        for (int kind = 0; kind < 6; kind++)
+            for (int k = 0; k < (kind == 0 ? NSTRIDES : 1); k++) {
+                mem_ctx c = { kind, n, strides[k], rows, cols, d_in, d_p, d_out };
+                bad |= check_kind(&c, h_in, h_p, h_out, rows, cols);
+            }
+    }
+    if (bad) {
+        fprintf(stderr, "%s: a kernel gave a wrong result; nothing was measured\n", common.prog);
+        return PW_EXIT_WRONG;
+    }
+    printf("all variants match the host (copies with strides 1-32, AoS/SoA, 3 transposes; shapes 1x1, 33x65, "
+           "100x37)\n\n");
+
+    pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    int rows = (int)side, cols = (int)side, n = rows * cols;
+#if PW_SIMT_EMULATED
+    printf("%d floats (%dx%d for the transposes), blocks of 256 (32x8), counted by the emulator\n", n, rows, cols);
+    printf("%-18s %10s %10s %10s %10s\n", "kernel", "ld sect/req", "st sect/req", "conflicts", "max ways");
+#else
+    pw_bench_config cfg = pw_bench_from_opts(&common);
+    double copy_gbs = 0;
+    printf("%d floats (%dx%d for the transposes), blocks of 256 (32x8); GB/s of useful bytes (8 per element)\n",
+           n, rows, cols);
+    printf("%-18s %11s %7s %9s %8s\n", "kernel", "median", "IQR", "GB/s", "%copy");
+#endif
+    for (int kind = 0; kind < 6; kind++)
+        for (int k = 0; k < (kind == 0 ? NSTRIDES : 1); k++) {
+            mem_ctx c = { kind, n, strides[k], rows, cols, d_in, d_p, d_out };
+            char name[32];
+            kind_name(kind, strides[k], name, sizeof name);
+#if PW_SIMT_EMULATED
+            launch(&c);
+            pw_cuda_sync_check();
+            const pw_simt_counters *ct = pw_simt_last_counters();
+            double ld = ct->global_load_requests ? (double)ct->global_load_sectors / (double)ct->global_load_requests : 0;
+            double st = ct->global_store_requests ? (double)ct->global_store_sectors / (double)ct->global_store_requests : 0;
+            double ways = pw_simt_conflict_ways(ct);
+            if (ct->shared_requests) printf("%-18s %10.2f %10.2f %9.2fx %10lld\n", name, ld, st, ways, ct->shared_max_ways);
+            else printf("%-18s %10.2f %10.2f %10s %10s\n", name, ld, st, "-", "-");
+            pw_csv_quantity(csv, name, n, 1, "load_sectors_per_request", ld);
+            pw_csv_quantity(csv, name, n, 1, "store_sectors_per_request", st);
+            pw_csv_quantity(csv, name, n, 1, "conflict_ways", ways);
+            pw_csv_quantity(csv, name, n, 1, "max_conflict_ways", (double)ct->shared_max_ways);
+#else
+            pw_bench_stats st;
+            pw_cuda_time(&cfg, launch, &c, &st);
+            double gbs = pw_gbs(8.0 * n, st.median);
+            if (kind == 0 && k == 0) copy_gbs = gbs;
+            printf("%-18s %8.1f us %6.1f%% %9.1f %7.1f%%\n", name, st.median * 1e6,
+                   100 * (st.q3 - st.q1) / st.median, gbs, 100 * gbs / copy_gbs);
+            pw_csv_summary(csv, name, n, 1, "", &st, 0, 8.0 * n);
+#endif
+        }
+#if PW_SIMT_EMULATED
+    printf("\nsect/req: 32-byte sectors per warp load (ld) or store (st); 4 = a warp's 128 bytes, contiguous.\n"
+           "conflicts: shared-memory passes per warp access, averaged (1 = none); max ways: the worst access.\n");
+#endif
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_out));
+    CUDA_CHECK(cudaFree(d_p));
+    pw_free(h_in);
+    pw_free(h_out);
+    pw_free(h_p);
+    return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
+}

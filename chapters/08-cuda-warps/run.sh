@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# chapters/08-cuda-warps/run.sh: what `make chapter-8` runs, in the order the
+# README reads. Each program runs its kernels on the SIMT emulator and prints
+# what they did per warp; where nvcc built the same program for the GPU
+# (build/gpu/ch08/) it runs that too, or says in one line that there is no GPU.
+#   BIN      the emulator programs (default build/ch08); GPU ones in BIN/../gpu/ch08
+#   RESULTS  where the CSV goes (default results/08-cuda-warps)
+#   FULL=1   bigger sizes
+set -euo pipefail
+BIN=${BIN:-build/ch08}
+RESULTS=${RESULTS:-results/08-cuda-warps}
+GPU=$(dirname "$BIN")/gpu/ch08
+mkdir -p "$RESULTS"
+
+n=1M; gpu_n=64M
+if [ "${FULL:-}" = 1 ]; then
+    export PW_MIN_TIME=0.5 PW_MIN_REPS=15
+    n=4M; gpu_n=256M
+fi
+
+step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+# The GPU run of a program, when nvcc built it: exit 77 means no device.
+gpu() {
+    local p=$1; shift
+    [ -x "$GPU/$p" ] || return 0
+    printf '\n$ %s\n' "$GPU/$p $*"
+    local rc=0
+    "$GPU/$p" "$@" || rc=$?
+    if [ $rc -eq 77 ]; then return 0; fi
+    return $rc
+}
+
+step "1. grid, block, warp, lane; divergence; vote" "$BIN/warps" --csv "$RESULTS/warps.csv"
+gpu warps --csv "$RESULTS/warps_gpu.csv"
+step "2. coalescing and shared-memory bank conflicts" "$BIN/memory" --csv "$RESULTS/memory.csv"
+gpu memory -n 4096 --csv "$RESULTS/memory_gpu.csv"
+step "3. the reduction ladder" "$BIN/reduce" -n "$n" --csv "$RESULTS/reduce.csv"
+gpu reduce -n "$gpu_n" --csv "$RESULTS/reduce_gpu.csv"

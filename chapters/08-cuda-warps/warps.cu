@@ -1,0 +1,199 @@
+/* chapters/08-cuda-warps/warps.cu: grid, block, warp, lane; divergence;
+ * a vote; and how fast the emulator switches threads.
+ *
+ * A block's threads are cut into warps of 32 consecutive threads, and a
+ * warp issues one instruction for all its lanes at once (SIMT). A branch
+ * that splits a warp runs both sides one after the other, with the lanes of
+ * the other side idle; a branch that splits only between warps costs nothing.
+ *
+ *   ./build/ch08/warps                  on the emulator: who ran where, SIMT
+ *                                       efficiency, atomics per vote
+ *   ./build/gpu/ch08/warps -n 16M       on a GPU: the two branches timed
+ *
+ * What to expect: a branch on lane parity has a SIMT efficiency of 0.5
+ * (every instruction inside it has 16 of 32 lanes active), a branch on the
+ * warp index 1.0; counting with a ballot takes one atomic per warp instead
+ * of one per match; the emulator crosses millions of barriers per second.
+ */
+#include "simt_driver.h"
+#include "warps.cuh"
+
+/* The host's version of busy() in warps.cu. */
+static float busy_ref(float v, float a, int iters)
+{
+    for (int k = 0; k < iters; k++) v = v * a + 0.5f;
+    return v;
+}
+
+/* Who ran element i: block i / blockDim, warp (i % blockDim) / 32, lane i % 32. */
+static int show_whoami(int n, int block)
+{
+    int *d_b = (int *)pw_cuda_alloc((size_t)n * sizeof(int)), *d_w = (int *)pw_cuda_alloc((size_t)n * sizeof(int));
+    int *d_l = (int *)pw_cuda_alloc((size_t)n * sizeof(int));
+    int *b = (int *)pw_alloc_bytes((size_t)n * sizeof(int)), *w = (int *)pw_alloc_bytes((size_t)n * sizeof(int));
+    int *l = (int *)pw_alloc_bytes((size_t)n * sizeof(int));
+    PW_LAUNCH(whoami, (int)pw_ceil_div((size_t)n, (size_t)block), block, 0, d_b, d_w, d_l, n);
+    pw_cuda_sync_check();
+    CUDA_CHECK(cudaMemcpy(b, d_b, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(w, d_w, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(l, d_l, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost));
+    int bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += b[i] != i / block || w[i] != i % block / 32 || l[i] != i % 32;
+    if (bad) fprintf(stderr, "whoami: %d of %d elements ran in the wrong place\n", bad, n);
+    else {
+        printf("%d elements, blocks of %d threads: element i ran in block i/%d, warp (i%%%d)/32, lane i%%32\n", n,
+               block, block, block);
+        printf("  %8s %6s %5s %5s\n", "element", "block", "warp", "lane");
+        static const int show[] = { 0, 1, 31, 32, 63, 64, 95, 96, 99 };
+        for (size_t k = 0; k < sizeof show / sizeof show[0]; k++)
+            if (show[k] < n) printf("  %8d %6d %5d %5d\n", show[k], b[show[k]], w[show[k]], l[show[k]]);
+        printf("\n");
+    }
+    cudaFree(d_b); cudaFree(d_w); cudaFree(d_l);
+    pw_free(b); pw_free(w); pw_free(l);
+    return bad != 0;
+}
+
+typedef struct { int which, n, iters, block; const float *x; float *y; int *count; } div_ctx;
+
+static void launch_branch(void *p)
+{
+    div_ctx *c = (div_ctx *)p;
+    int g = (int)pw_ceil_div((size_t)c->n, (size_t)c->block);
+    if (c->which == 0) PW_LAUNCH(branch_on_lane, g, c->block, 0, c->x, c->y, c->n, c->iters);
+    else PW_LAUNCH(branch_on_warp, g, c->block, 0, c->x, c->y, c->n, c->iters);
+}
+
+static void launch_count(void *p)
+{
+    div_ctx *c = (div_ctx *)p;
+    int g = (int)pw_ceil_div((size_t)c->n, (size_t)c->block);
+    if (c->which == 0) PW_LAUNCH(count_ballot, g, c->block, 0, c->x, c->n, 0.5f, c->count);
+    else PW_LAUNCH(count_atomic, g, c->block, 0, c->x, c->n, 0.5f, c->count);
+}
+
+/* y against the host: nvcc may fuse v*a + 0.5f into one FMA (one rounding
+ * instead of two), so allow a few units in the last place per step. */
+static int check_branch(div_ctx *c, const float *x, float *y, float *want, int n)
+{
+    launch_branch(c);
+    pw_cuda_sync_check();
+    CUDA_CHECK(cudaMemcpy(y, c->y, (size_t)n * sizeof(float), cudaMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++) {
+        int lane_side = i % c->block % 2 == 0, warp_side = (i % c->block / 32) % 2 == 0;
+        want[i] = busy_ref(x[i], (c->which == 0 ? lane_side : warp_side) ? 0.5f : 0.25f, c->iters);
+    }
+    char what[64];
+    snprintf(what, sizeof what, "%s n=%d block=%d", c->which == 0 ? "branch_on_lane" : "branch_on_warp", n,
+             c->block);
+    return pw_check_floats(what, y, want, (size_t)n, 1e-6, 4e-7 * c->iters);
+}
+
+static int check_count(div_ctx *c, const float *x, int n)
+{
+    int want = 0, got = 0;
+    for (int i = 0; i < n; i++) want += x[i] > 0.5f;
+    CUDA_CHECK(cudaMemset(c->count, 0, sizeof(int)));
+    launch_count(c);
+    pw_cuda_sync_check();
+    CUDA_CHECK(cudaMemcpy(&got, c->count, sizeof(int), cudaMemcpyDeviceToHost));
+    char what[64];
+    snprintf(what, sizeof what, "%s n=%d block=%d", c->which == 0 ? "count_ballot" : "count_atomic", n, c->block);
+    return pw_check_scalar(what, got, want, 0, 0);
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 1 << 18, iters = 16, rounds = 2000;
+    pw_opt opts[] = {
+        { "-n", "--size", PW_OPT_INT, &n, "N", "elements for the branches and the vote (default 256K)", 1, 1LL << 30 },
+        { NULL, "--iters", PW_OPT_INT, &iters, "K", "multiply-adds inside each side of the branch (default 16)", 1,
+          1 << 20 },
+        { NULL, "--rounds", PW_OPT_INT, &rounds, "R", "barriers per thread in the emulator benchmark (default 2000)",
+          1, 1 << 24 },
+    };
+    pw_common_opts common;
+    pw_parse_or_exit(argc, argv, "grid, block, warp, lane; divergence; vote; the emulator's speed", opts, 3, &common);
+    if (common.tiny) { n = 5000; rounds = 50; }
+    pw_require_memory(common.prog, "-n", n, sizeof(float), 5);
+    pw_cuda_start(common.prog);
+
+    int bad = show_whoami(100, 64);
+    float *x = pw_alloc_floats((size_t)n), *y = pw_alloc_floats((size_t)n), *want = pw_alloc_floats((size_t)n);
+    pw_fill_random(x, (size_t)n, 11, 0.0f, 1.0f);
+    float *d_x = (float *)pw_cuda_alloc((size_t)n * sizeof(float)), *d_y = (float *)pw_cuda_alloc((size_t)n * sizeof(float));
+    int *d_count = (int *)pw_cuda_alloc(sizeof(int));
+    CUDA_CHECK(cudaMemcpy(d_x, x, (size_t)n * sizeof(float), cudaMemcpyHostToDevice));
+    static const int check_sizes[] = { 1, 33, 1000 }, check_blocks[] = { 32, 96, 256 };
+    for (int which = 0; which < 2; which++)
+        for (int s = 0; s < 3; s++)
+            for (int b = 0; b < 3; b++) {
+                int m = check_sizes[s] < n ? check_sizes[s] : (int)n;
+                div_ctx c = { which, m, (int)iters, check_blocks[b], d_x, d_y, d_count };
+                bad |= check_branch(&c, x, y, want, m);
+                bad |= check_count(&c, x, m);
+            }
+    if (bad) {
+        fprintf(stderr, "%s: a kernel gave a wrong result; nothing was measured\n", common.prog);
+        return PW_EXIT_WRONG;
+    }
+    printf("all variants match the host (branches and counts; sizes 1, 33, 1000; blocks 32, 96, 256)\n\n");
+
+    pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    static const char *branch_names[] = { "branch_on_lane", "branch_on_warp" };
+    static const char *count_names[] = { "count_ballot", "count_atomic" };
+#if PW_SIMT_EMULATED
+    printf("divergence and vote, n = %lld, blocks of 256, %lld multiply-adds per side, counted by the emulator\n",
+           n, iters);
+    printf("%-16s %11s %12s %10s %9s\n", "kernel", "warp steps", "active lanes", "SIMT eff", "atomics");
+    for (int k = 0; k < 4; k++) {
+        div_ctx c = { k % 2, (int)n, (int)iters, 256, d_x, d_y, d_count };
+        if (k < 2) launch_branch(&c);
+        else { CUDA_CHECK(cudaMemset(d_count, 0, sizeof(int))); launch_count(&c); }
+        pw_cuda_sync_check();
+        const pw_simt_counters *ct = pw_simt_last_counters();
+        const char *name = k < 2 ? branch_names[k] : count_names[k - 2];
+        printf("%-16s %11lld %12lld %10.3f %9lld\n", name, ct->warp_steps, ct->active_lanes,
+               pw_simt_efficiency(ct), ct->atomics);
+        pw_csv_quantity(csv, name, n, 256, "simt_efficiency", pw_simt_efficiency(ct));
+        pw_csv_quantity(csv, name, n, 256, "warp_steps", (double)ct->warp_steps);
+        pw_csv_quantity(csv, name, n, 256, "atomics", (double)ct->atomics);
+    }
+    printf("\nwarp steps: the loads, stores and warp collectives the emulator saw, one per warp; SIMT eff:\n"
+           "active lanes / (32 x warp steps). The arithmetic of busy() is not counted: on a GPU the\n"
+           "divergent kernel runs it twice per warp, once per side (time it there: ./build/gpu/ch08/warps).\n\n");
+
+    /* The emulator's own speed: a barrier crossing is a switch from each
+     * thread to the scheduler and back. */
+    int *d_out = (int *)pw_cuda_alloc(64 * sizeof(int));
+    PW_LAUNCH(barrier_loop, 4, 256, 0, d_out, 10);     /* warm: the fibers exist */
+    pw_cuda_sync_check();
+    double t0 = pw_now();
+    PW_LAUNCH(barrier_loop, 16, 256, 0, d_out, (int)rounds);
+    pw_cuda_sync_check();
+    double dt = pw_now() - t0;
+    long long crossings = pw_simt_last_counters()->barrier_crossings;
+    printf("emulator speed: %lld barrier crossings (16 blocks x 256 threads x %lld barriers) in %.3f s: "
+           "%.1f million per second on one core\n", crossings, rounds, dt, (double)crossings / dt * 1e-6);
+    pw_csv_quantity(csv, "barrier_loop", crossings, 1, "crossings_per_second", (double)crossings / dt);
+    CUDA_CHECK(cudaFree(d_out));
+#else
+    pw_bench_config cfg = pw_bench_from_opts(&common);
+    printf("divergence and vote, n = %lld, blocks of 256, %lld multiply-adds per side\n", n, iters);
+    printf("%-16s %11s %7s %10s\n", "kernel", "median", "IQR", "GFLOP/s");
+    for (int k = 0; k < 4; k++) {
+        div_ctx c = { k % 2, (int)n, (int)iters, 256, d_x, d_y, d_count };
+        pw_bench_stats st;
+        pw_cuda_time(&cfg, k < 2 ? launch_branch : launch_count, &c, &st);
+        double flops = k < 2 ? 2.0 * (double)iters * (double)n : 0;   /* one side's multiply-adds per element */
+        const char *name = k < 2 ? branch_names[k] : count_names[k - 2];
+        printf("%-16s %8.1f us %6.1f%% %10.1f\n", name, st.median * 1e6, 100 * (st.q3 - st.q1) / st.median,
+               flops ? pw_gflops(flops, st.median) : 0.0);
+        pw_csv_summary(csv, name, n, 1, "", &st, flops, 4.0 * (double)n);
+    }
+#endif
+    cudaFree(d_x); cudaFree(d_y); cudaFree(d_count);
+    pw_free(x); pw_free(y); pw_free(want);
+    return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
+}

@@ -1,0 +1,90 @@
+/* exercises/08-cuda-warps/check_stencil.c: the checker of exercise 8.3.
+ *
+ * Runs your stencil on the SIMT emulator on odd shapes (1x1, 1x100, 37x53,
+ * 100x67: partial tiles on both edges) with blocks of 16x16, 32x8 and 8x4.
+ * The inputs are whole numbers, so sums of five are exact: tolerance 0.
+ * Then it counts your global loads, which must be at most 2 per output (a
+ * tile with its halo), where a kernel without shared memory needs 5.
+ */
+#include "check.h"
+#include "stencil.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const int shapes[][2] = { { 1, 1 }, { 1, 100 }, { 37, 53 }, { 100, 67 } };
+static const int blocks[][2] = { { 16, 16 }, { 32, 8 }, { 8, 4 } };
+#define MAXN (100 * 67)
+
+static float at(const float *a, int rows, int cols, int r, int c)
+{
+    return r >= 0 && r < rows && c >= 0 && c < cols ? a[r * cols + c] : 0.0f;
+}
+
+static int try_one(const float *h_in, float *d_in, float *d_out, float *got, int rows, int cols, int bx, int by)
+{
+    int n = rows * cols;
+    cudaMemcpy(d_in, h_in, (size_t)n * sizeof(float), cudaMemcpyHostToDevice);
+    cudaMemset(d_out, 0xFF, (size_t)n * sizeof(float));
+    printf("  %3dx%-3d blocks %2dx%-2d ", rows, cols, bx, by);
+    pw_simt_counters_reset();
+    stencil_launch(d_in, d_out, rows, cols, bx, by);
+    if (cudaGetLastError() != cudaSuccess) {
+        printf("wrong\nFAIL: the kernel stopped with an error: %s\n", pw_simt_last_error_message());
+        if (strstr(pw_simt_last_error_message(), "out of bounds"))
+            printf("  halo cells outside the matrix are 0: test the row and column before loading\n");
+        return 1;
+    }
+    cudaMemcpy(got, d_out, (size_t)n * sizeof(float), cudaMemcpyDeviceToHost);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            float want = at(h_in, rows, cols, r, c) + at(h_in, rows, cols, r - 1, c) + at(h_in, rows, cols, r + 1, c) +
+                         at(h_in, rows, cols, r, c - 1) + at(h_in, rows, cols, r, c + 1);
+            float g = got[r * cols + c];
+            if (g == want) continue;
+            printf("wrong\nFAIL: out[%d][%d] = %g, want %g", r, c, (double)g, (double)want);
+            if (isnan(g)) printf(": never written, or it read unwritten shared memory (the poison, NaN): is the whole "
+                                 "tile, halo included, filled before the barrier?\n");
+            else if (r % by == 0 || r % by == by - 1 || c % bx == 0 || c % bx == bx - 1)
+                printf(": on the edge of a tile: the halo comes from the neighbouring tiles' elements\n");
+            else printf(": inside a tile: the five values are the element and its 4 neighbours\n");
+            return 1;
+        }
+    const pw_simt_counters *ct = pw_simt_total_counters();
+    if (ct->global_loads > 2LL * n + 2 * (bx + 2) * (by + 2)) {
+        printf("wrong\nFAIL: %lld global loads for %d outputs (%.1f each): load the tile and halo into shared "
+               "memory once, then read the 5 values from there\n", ct->global_loads, n, (double)ct->global_loads / n);
+        return 1;
+    }
+    printf("ok (%.2f global loads per output)\n", (double)ct->global_loads / n);
+    return 0;
+}
+
+int main(void)
+{
+    setvbuf(stdout, NULL, _IONBF, 0);
+    pw_simt_set_quiet(true);
+    float *h_in = pw_alloc_floats(MAXN), *got = pw_alloc_floats(MAXN);
+    pw_fill_random(h_in, MAXN, 5, -10.0f, 10.0f);
+    for (int i = 0; i < MAXN; i++) h_in[i] = floorf(h_in[i]);
+    float *d_in, *d_out;
+    cudaMalloc((void **)&d_in, MAXN * sizeof(float));
+    cudaMalloc((void **)&d_out, MAXN * sizeof(float));
+    printf("exercise 8.3: a 5-point stencil with a shared tile, on the emulator\n");
+    int bad = 0;
+    for (size_t b = 0; b < sizeof blocks / sizeof *blocks && !bad; b++)
+        for (size_t s = 0; s < sizeof shapes / sizeof *shapes && !bad; s++)
+            bad = try_one(h_in, d_in, d_out, got, shapes[s][0], shapes[s][1], blocks[b][0], blocks[b][1]);
+    pw_free(h_in);
+    pw_free(got);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    if (bad) {
+        printf("exercise 8.3 is not right yet: start with the first FAIL above\n");
+        return PW_EXIT_WRONG;
+    }
+    printf("PASS: exact on every shape and block, each input loaded from global memory about once\n");
+    return PW_EXIT_PASS;
+}

@@ -1,0 +1,52 @@
+# tests/ch08.sh: chapter 08 (CUDA warps), sourced by tests/run.sh.
+# The generic tests already ran every program with --tiny (which checks every
+# kernel against the CPU on odd sizes and several block sizes). Here: the
+# counters the lesson quotes, the kernels under a shuffled thread order and
+# on several OS threads, and the GPU build's skip where there is no GPU.
+
+ch08_bin=$BUILD/ch08
+# q FILE VARIANT PARAM: the value of a quantity row.
+ch08_q() { awk -F, -v v="$2" -v p="$3" '/^#/ || /^program,/ { next } $2 == v && $3 == "quantity" && $7 == p { print $NF; exit }' "$1"; }
+
+if [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/reduce" ]; then
+    "$ch08_bin/memory" --tiny --csv "$tmp/ch08_memory.csv" >"$tmp/so" 2>&1
+    m=$tmp/ch08_memory.csv
+    got="$(ch08_q "$m" stride_1 load_sectors_per_request) $(ch08_q "$m" stride_32 load_sectors_per_request) $(ch08_q "$m" aos_x load_sectors_per_request) $(ch08_q "$m" transpose_shared max_conflict_ways) $(ch08_q "$m" transpose_padded max_conflict_ways)"
+    if [ "$got" = "4 32 12 32 1" ]; then ok "ch08 memory: sectors per warp load 4 (stride 1), 32 (stride 32), 12 (AoS); transpose conflicts 32-way, padded 1"
+    else bad "ch08 memory counters" "stride_1 stride_32 aos_x shared padded: got '$got', want '4 32 12 32 1'"; fi
+
+    "$ch08_bin/reduce" --tiny --csv "$tmp/ch08_reduce.csv" >"$tmp/so" 2>&1
+    r=$tmp/ch08_reduce.csv
+    e0=$(ch08_q "$r" interleaved simt_efficiency); e2=$(ch08_q "$r" sequential simt_efficiency)
+    w1=$(ch08_q "$r" strided_index max_conflict_ways); w2=$(ch08_q "$r" sequential max_conflict_ways)
+    b3=$(ch08_q "$r" first_add barriers); b4=$(ch08_q "$r" warp_shuffle barriers)
+    if awk -v e0="$e0" -v e2="$e2" -v w1="$w1" -v w2="$w2" -v b3="$b3" -v b4="$b4" \
+        'BEGIN { exit !(e0 < 0.5 && e2 > 0.7 && w1 >= 8 && w2 == 1 && b4 < b3) }'; then
+        ok "ch08 reduce: interleaved diverges (eff $e0 < sequential $e2), strided index conflicts ($w1-way), shuffles save barriers ($b4 < $b3)"
+    else
+        bad "ch08 reduce counters" "eff interleaved=$e0 sequential=$e2, ways strided=$w1 sequential=$w2, barriers first_add=$b3 warp_shuffle=$b4"
+    fi
+
+    # Race-free kernels give the same checks in any thread order, on any number of OS threads.
+    for p in reduce memory warps; do
+        if PW_SIMT_SHUFFLE=7 PW_SIMT_WORKERS=2 "$ch08_bin/$p" --tiny >"$tmp/so" 2>&1 && ! sanitizer_report "$tmp/so"; then
+            ok "ch08 $p: kernels verify with threads in a shuffled order, blocks on 2 OS threads"
+        else
+            bad "ch08 $p shuffled, 2 workers" "$(tail -3 "$tmp/so")"
+        fi
+    done
+
+    # A bad block size is a usage error, not a crash.
+    expect_usage "ch08 reduce -b 96 (not a power of two)" "$ch08_bin/reduce" -b 96
+fi
+
+# The nvcc build, where there is one: without a GPU each program says so in one line, exit 77.
+if [ -x "$BUILD/gpu/ch08/reduce" ] && [ -z "${HAVE_CUDA_DEVICE:-}" ] && ! nvidia-smi -L >/dev/null 2>&1; then
+    "$BUILD/gpu/ch08/reduce" --tiny >"$tmp/so" 2>"$tmp/se"
+    rc=$?
+    if [ $rc -eq 77 ] && [ "$(wc -l <"$tmp/so")" -eq 1 ] && grep -q 'skipped: no CUDA device' "$tmp/so"; then
+        ok "ch08 GPU build without a GPU: one line, exit 77"
+    else
+        bad "ch08 GPU build without a GPU" "exit $rc (want 77)" "$(head -3 "$tmp/so" "$tmp/se")"
+    fi
+fi
