@@ -3,6 +3,7 @@
 #include "timing.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -97,12 +98,12 @@ static double time_calls(pw_work_fn fn, void *ctx, long inner)
     return pw_now() - t0;
 }
 
-void pw_bench(const pw_bench_config *cfg, pw_work_fn fn, void *ctx, pw_bench_stats *st)
+/* The cold call, then warm-up calls that also pick the batch size: enough
+ * calls per sample that one sample lasts min_sample_s. Returns the batch. */
+static long cold_and_warm(const pw_bench_config *cfg, pw_work_fn fn, void *ctx, pw_bench_stats *st)
 {
     memset(st, 0, sizeof *st);
     st->cold = time_calls(fn, ctx, 1);
-
-    /* Warm-up, doubling the batch until one batch lasts min_sample_s. */
     long inner = 1;
     for (int w = 0; w < cfg->warmup || (cfg->min_sample_s > 0 && inner < (1L << 30)); w++) {
         double t = time_calls(fn, ctx, inner);
@@ -114,16 +115,49 @@ void pw_bench(const pw_bench_config *cfg, pw_work_fn fn, void *ctx, pw_bench_sta
         }
     }
     st->inner = inner;
+    return inner;
+}
 
-    int max_reps = cfg->max_reps > 0 && cfg->max_reps < PW_MAX_SAMPLES ? cfg->max_reps : PW_MAX_SAMPLES;
+static int max_reps_of(const pw_bench_config *cfg)
+{
+    return cfg->max_reps > 0 && cfg->max_reps < PW_MAX_SAMPLES ? cfg->max_reps : PW_MAX_SAMPLES;
+}
+
+/* True while a point still needs samples: below its count or its time. */
+static bool wants_more(const pw_bench_config *cfg, const pw_bench_stats *st, double spent)
+{
     int min_reps = cfg->min_reps < 1 ? 1 : cfg->min_reps;
+    return st->reps < max_reps_of(cfg) && (st->reps < min_reps || spent < cfg->min_time_s);
+}
+
+static double take_sample(pw_work_fn fn, void *ctx, pw_bench_stats *st)
+{
+    double t = time_calls(fn, ctx, st->inner);
+    st->samples[st->reps++] = t / (double)st->inner;
+    return t;
+}
+
+void pw_bench(const pw_bench_config *cfg, pw_work_fn fn, void *ctx, pw_bench_stats *st)
+{
+    cold_and_warm(cfg, fn, ctx, st);
     double spent = 0;
-    int n = 0;
-    while (n < max_reps && (n < min_reps || spent < cfg->min_time_s)) {
-        double t = time_calls(fn, ctx, inner);
-        spent += t;
-        st->samples[n++] = t / (double)inner;
+    while (wants_more(cfg, st, spent)) spent += take_sample(fn, ctx, st);
+    pw_summarize(st->samples, st->reps, st);
+}
+
+void pw_bench_sweep(const pw_bench_config *cfg, pw_work_fn fn, void *const *ctxs, int count,
+                    pw_bench_stats *st)
+{
+    double spent[PW_MAX_SAMPLES];
+    if (count > PW_MAX_SAMPLES) count = PW_MAX_SAMPLES;
+    for (int i = 0; i < count; i++) { cold_and_warm(cfg, fn, ctxs[i], &st[i]); spent[i] = 0; }
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < count; i++) {
+            if (!wants_more(cfg, &st[i], spent[i])) continue;
+            spent[i] += take_sample(fn, ctxs[i], &st[i]);
+            more = true;
+        }
     }
-    st->reps = n;
-    pw_summarize(st->samples, n, st);
+    for (int i = 0; i < count; i++) pw_summarize(st[i].samples, st[i].reps, &st[i]);
 }

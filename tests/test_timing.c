@@ -73,6 +73,29 @@ static void test_bench_batches_short_calls(void)
     EXPECT(calls >= (long)st.reps * st.inner, "every sample ran inner calls (%ld calls)", calls);
 }
 
+static int order[4096], norder;
+static void log_call(void *ctx)
+{
+    if (norder < 4096) order[norder++] = (int)(size_t)ctx;
+    double t0 = pw_now();
+    while (pw_now() - t0 < 20e-6) {}
+}
+
+static void test_sweep_interleaves(void)
+{
+    pw_bench_config cfg = { .min_reps = 5, .min_time_s = 0, .warmup = 1, .min_sample_s = 0, .max_reps = 1000 };
+    void *ctxs[3] = { (void *)1, (void *)2, (void *)3 };
+    pw_bench_stats st[3];
+    norder = 0;
+    pw_bench_sweep(&cfg, log_call, ctxs, 3, st);
+    /* cold + 1 warm-up per point first, then rounds of 1, 2, 3 */
+    int want[] = { 1, 1, 2, 2, 3, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3 };
+    EXPECT(norder == 21, "3 x (cold + warm-up + 5 samples) = 21 calls, got %d", norder);
+    EXPECT(norder == 21 && !memcmp(order, want, sizeof want), "samples interleave point by point");
+    for (int i = 0; i < 3; i++)
+        EXPECT(st[i].reps == 5 && st[i].median >= 20e-6 && st[i].cold > 0, "point %d: 5 samples of >= 20 us", i);
+}
+
 static void test_bench_from_opts(void)
 {
     pw_common_opts o = { .reps = 25, .min_time = 0.3 };
@@ -95,6 +118,7 @@ int main(void)
     RUN(test_median_resists_outlier);
     RUN(test_bench_minimums);
     RUN(test_bench_batches_short_calls);
+    RUN(test_sweep_interleaves);
     RUN(test_bench_from_opts);
     RUN(test_rates);
     return UNIT_RESULT();

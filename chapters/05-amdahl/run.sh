@@ -8,8 +8,8 @@ set -euo pipefail
 BIN=${BIN:-build/ch05}
 RESULTS=${RESULTS:-results/05-amdahl}
 mkdir -p "$RESULTS"
-size=1M
-if [ "${FULL:-}" = 1 ]; then export PW_MIN_TIME=0.5 PW_MIN_REPS=15; size=8M; fi
+size=4M
+if [ "${FULL:-}" = 1 ]; then export PW_MIN_TIME=0.5 PW_MIN_REPS=15; size=16M; fi
 
 step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
 

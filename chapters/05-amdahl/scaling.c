@@ -141,12 +141,18 @@ int main(int argc, char **argv)
 
     /* ---- strong scaling: Amdahl ---- */
     printf("== strong scaling: the same job on more threads (Amdahl)\n");
+    /* The points are sampled in turns (pw_bench_sweep): this machine's speed
+     * drifts by 10% over seconds, which would otherwise bias the ratios. */
     pw_scaling_point pts[PW_MAX_LIST];
+    job jobs[PW_MAX_LIST];
+    void *ctxs[PW_MAX_LIST];
+    pw_bench_stats sts[PW_MAX_LIST];
     for (int i = 0; i < threads.n; i++) {
-        job j = { x, y, ns, n, (int)iters, (int)threads.v[i] };
-        pts[i].threads = j.threads;
-        pw_bench(&cfg, run_job, &j, &pts[i].st);
+        jobs[i] = (job){ x, y, ns, n, (int)iters, (int)threads.v[i] };
+        ctxs[i] = &jobs[i];
     }
+    pw_bench_sweep(&cfg, run_job, ctxs, threads.n, sts);
+    for (int i = 0; i < threads.n; i++) { pts[i].threads = jobs[i].threads; pts[i].st = sts[i]; }
     double base = pts[0].st.median;
     for (int i = 0; i < threads.n; i++) if (pts[i].threads == 1) base = pts[i].st.median;
     pw_scaling_fit fit = pw_scaling_report(csv, "strong", (long long)n, param, base, pts, threads.n,
@@ -180,10 +186,10 @@ int main(int argc, char **argv)
         int t = (int)threads.v[i];
         size_t nt = ns + (size_t)t * (n - ns);
         job par = { x, y, ns, nt, (int)iters, t }, one = { x, y, ns, nt, (int)iters, 1 };
-        pw_bench_stats tn, t1, ts;
-        pw_bench(&cfg, run_job, &par, &tn);
-        pw_bench(&cfg, run_job, &one, &t1);
+        pw_bench_stats pair[2], ts;
+        pw_bench_sweep(&cfg, run_job, (void *const[]){ &par, &one }, 2, pair);
         pw_bench(&cfg, run_serial_phase, &par, &ts);
+        pw_bench_stats tn = pair[0], t1 = pair[1];
         double scaled = t1.median / tn.median;
         double s_n = ts.median / tn.median;     /* Gustafson's s: the serial share of the N-thread run */
         double pred = pw_gustafson(s_n, t);
