@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exercise.h"
 #include "check.h"
 #include "elementwise.h"
 #include "square.h"
@@ -36,19 +37,6 @@ static const size_t sizes[] = { 0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33,
                                 64, 100, 1000, 1023, 1024, 4099, 65537 };
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 #define MAXN 65537
-
-/* Ends the progress line ("  n = 17     ") and starts a failure, one line
- * "FAIL: ..." that tools/grade.sh quotes in its verdict. */
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("wrong\nFAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-}
 
 /* The buffers of one run: x and y sit FENCE floats into xbuf and ybuf. */
 typedef struct {
@@ -71,17 +59,17 @@ static int check_fences(const float *y, size_t n)
 {
     for (size_t k = 1; k <= FENCE; k++) {
         if (y[-(ptrdiff_t)k] == UNTOUCHED) continue;
-        fail("square(n=%zu) wrote y[-%zu], before the start of y", n, k);
+        pw_ex_fail("square(n=%zu) wrote y[-%zu], before the start of y", n, k);
         printf("  y[0] is the first element: does an index start below 0, or count down past it?\n");
         return 1;
     }
     for (size_t k = 0; k < FENCE; k++) {
         if (y[n + k] == UNTOUCHED) continue;
         if (n == 0) {
-            fail("square(n=0) wrote y[%zu], but with n = 0 there is nothing to write", k);
+            pw_ex_fail("square(n=0) wrote y[%zu], but with n = 0 there is nothing to write", k);
             printf("  does the loop body run once before the test i < n (a do-while)?\n");
         } else {
-            fail("square(n=%zu) wrote y[%zu], past the last element y[%zu]", n, n + k, n - 1);
+            pw_ex_fail("square(n=%zu) wrote y[%zu], past the last element y[%zu]", n, n + k, n - 1);
             printf("  the loop runs while i < n (not i <= n); if you work in blocks of k,\n"
                    "  stop the blocks at n - n %% k and finish the tail one element at a time\n");
         }
@@ -114,7 +102,7 @@ static int check_written(buffers *B, const float *y, size_t n)
     if (missing == 0) return 0;
 
     if (first + missing != n) {
-        fail("%zu of the %zu elements of y were not written, the first y[%zu]",
+        pw_ex_fail("%zu of the %zu elements of y were not written, the first y[%zu]",
              missing, n, first);
         printf("  does your loop step by more than one, or skip some i?\n");
         return 1;
@@ -130,18 +118,18 @@ static int check_written(buffers *B, const float *y, size_t n)
     else
         snprintf(where, sizeof where, "y[%zu] .. y[%zu] were not written (n = %zu)", first, n - 1, n);
     if (tail == PROBE_N) {
-        fail("%s: square() wrote nothing, at n = %d neither: does the loop run at all?", where, PROBE_N);
+        pw_ex_fail("%s: square() wrote nothing, at n = %d neither: does the loop run at all?", where, PROBE_N);
         printf("  it should run from i = 0 while i < n\n");
     } else if (tail == 1) {
-        fail("%s: does your loop stop before n?", where);
+        pw_ex_fail("%s: does your loop stop before n?", where);
         printf("  at n = %d only y[%d] was missed: run the loop while i < n, not i < n - 1\n",
                PROBE_N, PROBE_N - 1);
     } else if (block) {
-        fail("%s: the loop does whole blocks of %d only, and drops the tail", where, block);
+        pw_ex_fail("%s: the loop does whole blocks of %d only, and drops the tail", where, block);
         printf("  at n = %d the last %ld (= %d %% %d) were missed; after the blocks, finish\n"
                "  the tail one element at a time\n", PROBE_N, tail, PROBE_N, block);
     } else {
-        fail("%s: does your loop stop before n, or step by more than one?", where);
+        pw_ex_fail("%s: does your loop stop before n, or step by more than one?", where);
         printf("  y[n-1] is the last element: run the loop from i = 0 while i < n, i++\n");
     }
     return 1;
@@ -163,7 +151,7 @@ static int check_values(const float *x, const float *y, const float *ref, size_t
         why = "that is the square of a neighbour: read x and write y at the same i";
     else
         why = "y[i] must be exactly x[i] * x[i], one float multiply";
-    fail("square(n=%zu): y[%zu] = %.9g, but x[%zu] = %.9g squared is %.9g: %s",
+    pw_ex_fail("square(n=%zu): y[%zu] = %.9g, but x[%zu] = %.9g squared is %.9g: %s",
          n, b, y[b], b, x[b], ref[b], why);
     /* The workbook's checker lists the first mismatches (at most ten). */
     pw_check_floats("square vs square_ref", y, ref, n, 0, 0);
@@ -195,7 +183,7 @@ static int try_size(buffers *B, size_t n, uint64_t seed)
     else if (memcmp(x, B->xcopy, n * sizeof *x) != 0) {
         size_t i = 0;
         while (x[i] == B->xcopy[i]) i++;
-        fail("square(n=%zu) changed x[%zu] from %.9g to %.9g", n, i, B->xcopy[i], x[i]);
+        pw_ex_fail("square(n=%zu) changed x[%zu] from %.9g to %.9g", n, i, B->xcopy[i], x[i]);
         printf("  x is the input (const): write only into y\n");
         bad = 1;
     }
@@ -256,7 +244,7 @@ static int check_counts(void)
         const char *why = NULL, *what = NULL;
         double got = 0, want = 0;
         if (isnan(flops) || isnan(bytes)) {
-            fail("square_counts(%zu) did not set *%s", ns[k], isnan(flops) ? "flops" : "bytes");
+            pw_ex_fail("square_counts(%zu) did not set *%s", ns[k], isnan(flops) ? "flops" : "bytes");
             printf("  write both results through the pointers: *flops = ...; *bytes = ...;\n");
             return 1;
         }
@@ -273,7 +261,7 @@ static int check_counts(void)
         /* Right for small n, wrong past 2^31: an int somewhere in the count. */
         if (right_small > 0 && ns[k] > 2147483647u)
             why = "right for smaller n, so does the count overflow an int? Compute it in double";
-        fail("square_counts(%zu) gave %.0f %s, want %.0f: %s", ns[k], got, what, want, why);
+        pw_ex_fail("square_counts(%zu) gave %.0f %s, want %.0f: %s", ns[k], got, what, want, why);
         return 1;
     }
     return 0;

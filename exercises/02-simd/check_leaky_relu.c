@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exercise.h"
 #include "check.h"
 #include "leaky_relu.h"
 #include "util.h"
@@ -27,17 +28,6 @@
 static const size_t sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 33,
                                 100, 1001, 1023, 4099, 65537 };
 #define NSIZES (sizeof sizes / sizeof sizes[0])
-
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("wrong\nFAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-}
 
 static float reference(float x) { return x > 0 ? x : (float)((double)ALPHA * x); }
 
@@ -55,18 +45,18 @@ static int try_size(float *xbuf, float *ybuf, float *xcopy, size_t n, uint64_t s
 
     for (size_t k = 1; k <= FENCE; k++)
         if (y[-(ptrdiff_t)k] != UNTOUCHED) {
-            fail("leaky_relu(n=%zu) wrote y[-%zu], before the start of y", n, k);
+            pw_ex_fail("leaky_relu(n=%zu) wrote y[-%zu], before the start of y", n, k);
             return 1;
         }
     for (size_t k = 0; k < FENCE; k++)
         if (y[n + k] != UNTOUCHED) {
-            fail("leaky_relu(n=%zu) wrote y[%zu], past the last element y[%zu]", n, n + k, n ? n - 1 : 0);
+            pw_ex_fail("leaky_relu(n=%zu) wrote y[%zu], past the last element y[%zu]", n, n + k, n ? n - 1 : 0);
             printf("  a vector store of 4 writes y[i .. i+3]: run the vector loop only while\n"
                    "  i + 4 <= n, and do the rest one element at a time\n");
             return 1;
         }
     if (memcmp(x, xcopy, n * sizeof *x)) {
-        fail("leaky_relu(n=%zu) changed x: x is the input, write only into y", n);
+        pw_ex_fail("leaky_relu(n=%zu) changed x: x is the input, write only into y", n);
         return 1;
     }
     size_t missing = 0, first = n;
@@ -74,10 +64,10 @@ static int try_size(float *xbuf, float *ybuf, float *xcopy, size_t n, uint64_t s
         if (y[i] == UNTOUCHED) { missing++; if (first == n) first = i; }
     if (missing) {
         if (first + missing == n && missing == n % 4)
-            fail("y[%zu] .. y[%zu] were not written (n = %zu): the vector loop does blocks of 4 "
+            pw_ex_fail("y[%zu] .. y[%zu] were not written (n = %zu): the vector loop does blocks of 4 "
                  "and the last n %% 4 = %zu elements, the tail, were dropped", first, n - 1, n, n % 4);
         else
-            fail("%zu of the %zu elements of y were not written, the first y[%zu]", missing, n, first);
+            pw_ex_fail("%zu of the %zu elements of y were not written, the first y[%zu]", missing, n, first);
         printf("  after the vector loop, finish with: for (; i < n; i++) y[i] = ...;\n");
         return 1;
     }
@@ -88,7 +78,7 @@ static int try_size(float *xbuf, float *ybuf, float *xcopy, size_t n, uint64_t s
         if (y[i] == x[i]) why = ": x was copied where it should have been scaled (is the mask the right way round?)";
         else if (x[i] > 0 && y[i] == (float)((double)ALPHA * x[i])) why = ": a positive x was scaled (the blend keeps the wrong arm?)";
         else if (y[i] == 0.0f) why = ": 0, as a plain ReLU would give; the negative side is alpha * x";
-        fail("leaky_relu(n=%zu): y[%zu] = %.9g for x = %.9g, want %.9g%s", n, i, y[i], x[i], want, why);
+        pw_ex_fail("leaky_relu(n=%zu): y[%zu] = %.9g for x = %.9g, want %.9g%s", n, i, y[i], x[i], want, why);
         return 1;
     }
     printf("ok\n");

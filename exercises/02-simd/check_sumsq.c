@@ -22,6 +22,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "exercise.h"
 #include "check.h"
 #include "sumsq.h"
 #include "timing.h"
@@ -38,17 +39,6 @@
 static const size_t sizes[] = { 0, 1, 7, 15, 16, 17, 31, 33, 100, 1000, 4099, 65537, 1000003 };
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 #define MAXN 1000003
-
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("wrong\nFAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-}
 
 /* The plain loop: one chain (noinline, so it is timed as a call too). */
 __attribute__((noinline)) static float plain_sumsq(const float *x, size_t n)
@@ -77,13 +67,13 @@ static int check_ints(float *x, size_t n, uint64_t seed)
     if (got == want) { printf("ok\n"); return 0; }
     for (size_t r = 1; r < 64 && r <= n; r++) {
         if (got == want - exact_sumsq(x + n - r, r)) {
-            fail("sumsq(n=%zu) = %.0f, want %.0f: the last %zu element%s left out (the tail after the whole blocks)",
+            pw_ex_fail("sumsq(n=%zu) = %.0f, want %.0f: the last %zu element%s left out (the tail after the whole blocks)",
                  n, got, want, r, r == 1 ? " was" : "s were");
             printf("  after the loop over blocks, add the remaining elements one at a time\n");
             return 1;
         }
     }
-    fail("sumsq(n=%zu) = %.9g, want %.0f exactly: on whole numbers every order of summation is exact,\n"
+    pw_ex_fail("sumsq(n=%zu) = %.9g, want %.0f exactly: on whole numbers every order of summation is exact,\n"
          "  so an element was skipped, counted twice, or read from outside x", n, got, want);
     return 1;
 }
@@ -96,7 +86,7 @@ static int check_reals(float *x, size_t n, uint64_t seed)
     double want = exact_sumsq(x, n);
     double rtol = (double)(n + 1) * 0x1p-24;
     if (pw_close(got, want, 0, rtol)) { printf("ok (%.1e off)\n", want ? fabs(got - want) / want : 0.0); return 0; }
-    fail("sumsq(n=%zu) = %.9g, want %.9g (within %.1e relative): more than rounding can explain",
+    pw_ex_fail("sumsq(n=%zu) = %.9g, want %.9g (within %.1e relative): more than rounding can explain",
          n, got, want, rtol);
     return 1;
 }

@@ -18,21 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exercise.h"
 #include "histogram.h"
 #include "util.h"
 
 #define BIG 2000003
-
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("wrong\nFAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-}
 
 /* The sequential count of data[0 .. n-1]. */
 static void count_ref(const unsigned char *data, size_t n, unsigned long long *ref)
@@ -56,7 +46,7 @@ static int explain(const unsigned char *data, size_t n, int T, const unsigned lo
     size_t rem = n % (size_t)T;
     count_ref(data, n - rem, alt);
     if (rem && !memcmp(got, alt, sizeof alt)) {
-        fail("n = %zu on %d threads: the last %zu element%s (n %% threads) were not counted", n, T, rem,
+        pw_ex_fail("n = %zu on %d threads: the last %zu element%s (n %% threads) were not counted", n, T, rem,
              rem == 1 ? "" : "s");
         printf("  n / threads rounds down, so %d blocks of %zu stop at %zu; the blocks must cover data[0 .. n-1]:\n"
                "  give the first n %% threads blocks one more element (or let the last block run to n)\n",
@@ -64,17 +54,17 @@ static int explain(const unsigned char *data, size_t n, int T, const unsigned lo
         return 1;
     }
     if (sum == (unsigned long long)n * (unsigned long long)T && T > 1) {
-        fail("n = %zu on %d threads: %llu counts, %d times n: every thread counted all the data", n, T, sum, T);
+        pw_ex_fail("n = %zu on %d threads: %llu counts, %d times n: every thread counted all the data", n, T, sum, T);
         printf("  thread t must count only its own block data[lo .. hi-1]\n");
         return 1;
     }
     if (sum > n) {
-        fail("n = %zu on %d threads: %llu counts for %zu elements: some elements were counted twice", n, T, sum, n);
+        pw_ex_fail("n = %zu on %d threads: %llu counts for %zu elements: some elements were counted twice", n, T, sum, n);
         printf("  do the blocks overlap? Each element belongs to exactly one thread's block\n");
         return 1;
     }
     if (sum < n && T > 1) {
-        fail("n = %zu on %d threads: %llu of %zu counts were lost (%.1f%%), and 1 thread was exact: a race", n, T,
+        pw_ex_fail("n = %zu on %d threads: %llu of %zu counts were lost (%.1f%%), and 1 thread was exact: a race", n, T,
              (unsigned long long)n - sum, n, 100.0 * (double)(n - sum) / (double)n);
         printf("  two threads read the same bin, both add 1, both write it back: one count is gone.\n"
                "  Count into a private histogram per thread and add them up after pthread_join.\n");
@@ -82,7 +72,7 @@ static int explain(const unsigned char *data, size_t n, int T, const unsigned lo
     }
     int b = 0;
     while (got[b] == ref[b]) b++;
-    fail("n = %zu on %d threads: bins[%d] = %llu, want %llu (the total is %s)", n, T, b, got[b], ref[b],
+    pw_ex_fail("n = %zu on %d threads: bins[%d] = %llu, want %llu (the total is %s)", n, T, b, got[b], ref[b],
          sum == n ? "right: counts went into the wrong bins" : "wrong");
     printf("  bins[b] counts the elements equal to b: bins[data[i]] += 1\n");
     return 1;
@@ -98,7 +88,7 @@ static int try_case(const unsigned char *data, size_t n, int T, const char *kind
     printf("  %-8s n = %-8zu threads = %-3d ", kind, n, T);
     histogram_threads(data, n, T, got);
     if (got[HIST_BINS] != 0xfeedULL) {
-        fail("n = %zu on %d threads: histogram_threads wrote past bins[%d]", n, T, HIST_BINS - 1);
+        pw_ex_fail("n = %zu on %d threads: histogram_threads wrote past bins[%d]", n, T, HIST_BINS - 1);
         return 1;
     }
     if (memcmp(got, ref, sizeof ref)) return explain(data, n, T, got, ref);

@@ -16,22 +16,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "exercise.h"
 #include "tally.h"
 #include "timing.h"
 #include "util.h"
 
 #define LINE 64
-
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("wrong\nFAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-}
 
 /* The cache lines an 8-byte counter at p touches: first and last. */
 static uintptr_t line_of(volatile long long *p) { return (uintptr_t)p / LINE; }
@@ -44,13 +34,13 @@ static int check_layout(int T)
     int bad = 0;
     for (int t = 0; t < T && !bad; t++)
         if (*slot_counter(s, t) != 0) {
-            fail("slots_new(%d): thread %d's counter starts at %lld, not 0", T, t, *slot_counter(s, t));
+            pw_ex_fail("slots_new(%d): thread %d's counter starts at %lld, not 0", T, t, *slot_counter(s, t));
             bad = 1;
         }
     for (int t = 0; t < T && !bad; t++) *slot_counter(s, t) = 1000 + t;
     for (int t = 0; t < T && !bad; t++)
         if (*slot_counter(s, t) != 1000 + t) {
-            fail("slots_new(%d): writing thread %d's counter changed another: thread %d's reads %lld", T, T - 1, t,
+            pw_ex_fail("slots_new(%d): writing thread %d's counter changed another: thread %d's reads %lld", T, T - 1, t,
                  *slot_counter(s, t));
             printf("  do two slots overlap? slot_counter(s, t) must point into slot t\n");
             bad = 1;
@@ -60,7 +50,7 @@ static int check_layout(int T)
             volatile long long *a = slot_counter(s, t), *b = slot_counter(s, u);
             if (line_of(a) <= last_line_of(b) && line_of(b) <= last_line_of(a)) {
                 long long apart = (long long)((intptr_t)b - (intptr_t)a);
-                fail("slots_new(%d): the counters of threads %d and %d are %lld bytes apart, in the same %d-byte "
+                pw_ex_fail("slots_new(%d): the counters of threads %d and %d are %lld bytes apart, in the same %d-byte "
                      "cache line: false sharing", T, t, u, apart, LINE);
                 printf("  a core must own the whole line to write one byte of it, so two threads writing these\n"
                        "  counters pass the line back and forth. Make struct slot %d bytes long and aligned\n"
@@ -80,7 +70,7 @@ static int check_count(const float *x, size_t n, int T)
     printf("  count_above_threads(n = %-6zu threads = %d) ", n, T);
     long long got = count_above_threads(x, n, 0.5f, T);
     if (got != want) {
-        fail("count_above_threads(n = %zu, %d threads) = %lld, want %lld", n, T, got, want);
+        pw_ex_fail("count_above_threads(n = %zu, %d threads) = %lld, want %lld", n, T, got, want);
         printf("  count_above_threads is given: did the change to the slots break a counter?\n");
         return 1;
     }
