@@ -145,17 +145,17 @@ void pw_bench(const pw_bench_config *cfg, pw_work_fn fn, void *ctx, pw_bench_sta
     pw_summarize(st->samples, st->reps, st);
 }
 
-void pw_bench_sweep(const pw_bench_config *cfg, pw_work_fn fn, void *const *ctxs, int count,
+void pw_bench_sweep(const pw_bench_config *cfg, const pw_work_fn *fns, void *const *ctxs, int count,
                     pw_bench_stats *st)
 {
     double spent[PW_MAX_SAMPLES];
     if (count > PW_MAX_SAMPLES) count = PW_MAX_SAMPLES;
-    for (int i = 0; i < count; i++) { cold_and_warm(cfg, fn, ctxs[i], &st[i]); spent[i] = 0; }
+    for (int i = 0; i < count; i++) { cold_and_warm(cfg, fns[i], ctxs[i], &st[i]); spent[i] = 0; }
     for (bool more = true; more;) {
         more = false;
         for (int i = 0; i < count; i++) {
             if (!wants_more(cfg, &st[i], spent[i])) continue;
-            spent[i] += take_sample(fn, ctxs[i], &st[i]);
+            spent[i] += take_sample(fns[i], ctxs[i], &st[i]);
             more = true;
         }
     }

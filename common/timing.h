@@ -58,14 +58,15 @@ pw_bench_config pw_bench_from_opts(const pw_common_opts *opts);
 /* Time fn(ctx) as described above; fills *st. */
 void pw_bench(const pw_bench_config *cfg, pw_work_fn fn, void *ctx, pw_bench_stats *st);
 
-/* Time fn on several contexts (the points of a sweep: 1, 2, 4 threads...)
- * with their samples interleaved: round after round, one sample of each
- * point, until every point has its minimum count and time. A machine whose
- * speed drifts over seconds (clock boost, a neighbour, a virtual machine's
- * host) then slows every point alike, and the ratios between points, which
- * is what a sweep reports, stay honest. Each point gets its own cold call,
- * warm-up and batch size; st[i] is filled as pw_bench would. */
-void pw_bench_sweep(const pw_bench_config *cfg, pw_work_fn fn, void *const *ctxs, int count,
+/* Time the points of a sweep (1, 2, 4 threads; or a sequential baseline and
+ * its parallel versions): point i is fns[i](ctxs[i]). Their samples are
+ * interleaved, round after round one sample of each point, until every
+ * point has its minimum count and time. A machine whose speed drifts over
+ * seconds (clock boost, a neighbour, a virtual machine's host) then slows
+ * every point alike, and the ratios between points, which is what a sweep
+ * reports, stay honest. Each point gets its own cold call, warm-up and batch
+ * size; st[i] is filled as pw_bench would. */
+void pw_bench_sweep(const pw_bench_config *cfg, const pw_work_fn *fns, void *const *ctxs, int count,
                     pw_bench_stats *st);
 
 /* Summaries of any sample array (not modified). Quantiles interpolate

@@ -87,7 +87,8 @@ static void test_sweep_interleaves(void)
     void *ctxs[3] = { (void *)1, (void *)2, (void *)3 };
     pw_bench_stats st[3];
     norder = 0;
-    pw_bench_sweep(&cfg, log_call, ctxs, 3, st);
+    pw_work_fn fns[3] = { log_call, log_call, log_call };
+    pw_bench_sweep(&cfg, fns, ctxs, 3, st);
     /* cold + 1 warm-up per point first, then rounds of 1, 2, 3 */
     int want[] = { 1, 1, 2, 2, 3, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3 };
     EXPECT(norder == 21, "3 x (cold + warm-up + 5 samples) = 21 calls, got %d", norder);

@@ -146,12 +146,14 @@ int main(int argc, char **argv)
     pw_scaling_point pts[PW_MAX_LIST];
     job jobs[PW_MAX_LIST];
     void *ctxs[PW_MAX_LIST];
+    pw_work_fn fns[PW_MAX_LIST];
     pw_bench_stats sts[PW_MAX_LIST];
     for (int i = 0; i < threads.n; i++) {
         jobs[i] = (job){ x, y, ns, n, (int)iters, (int)threads.v[i] };
         ctxs[i] = &jobs[i];
+        fns[i] = run_job;
     }
-    pw_bench_sweep(&cfg, run_job, ctxs, threads.n, sts);
+    pw_bench_sweep(&cfg, fns, ctxs, threads.n, sts);
     for (int i = 0; i < threads.n; i++) { pts[i].threads = jobs[i].threads; pts[i].st = sts[i]; }
     double base = pts[0].st.median;
     for (int i = 0; i < threads.n; i++) if (pts[i].threads == 1) base = pts[i].st.median;
@@ -187,7 +189,7 @@ int main(int argc, char **argv)
         size_t nt = ns + (size_t)t * (n - ns);
         job par = { x, y, ns, nt, (int)iters, t }, one = { x, y, ns, nt, (int)iters, 1 };
         pw_bench_stats pair[2], ts;
-        pw_bench_sweep(&cfg, run_job, (void *const[]){ &par, &one }, 2, pair);
+        pw_bench_sweep(&cfg, (const pw_work_fn[]){ run_job, run_job }, (void *const[]){ &par, &one }, 2, pair);
         pw_bench(&cfg, run_serial_phase, &par, &ts);
         pw_bench_stats tn = pair[0], t1 = pair[1];
         double scaled = t1.median / tn.median;

@@ -106,7 +106,7 @@ static double speedup(float *x)
     speed_ctx a = { plain_sumsq, x, n, 0 }, b = { sumsq, x, n, 0 };
     pw_bench_stats both[2];
     /* In turns, so a busy moment on the machine slows both alike. */
-    pw_bench_sweep(&cfg, run_speed, (void *const[]){ &a, &b }, 2, both);
+    pw_bench_sweep(&cfg, (const pw_work_fn[]){ run_speed, run_speed }, (void *const[]){ &a, &b }, 2, both);
     plain = both[0];
     yours = both[1];
     pw_sink += a.s + b.s;
