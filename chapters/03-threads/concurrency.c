@@ -106,22 +106,41 @@ int main(int argc, char **argv)
     pw_bench_config cfg = pw_bench_from_opts(&common);
     double flops = (double)PI_FLOPS_PER_STEP * (double)steps;
 
-    conc_ctx ctx = { steps, 1, THREADS_ANYWHERE, 0 };
-    pw_bench_stats seq;
-    pw_bench(&cfg, run_seq, &ctx, &seq);
+    /* Every point (the baseline, then each placement at each thread count) is
+     * sampled in turns (pw_bench_sweep), not one after the other: this virtual
+     * machine's speed drifts by about 10% over seconds (one thread took 60 ms
+     * in one run, 67 ms in the next), and a drift between two points would
+     * land on one side of a speedup. Point 0 is pi_seq; placement p at
+     * threads.v[k] is point 1 + (p - first) * threads.n + k. */
+    int first = pin ? 0 : 1, nplaced = 2 - first, count = 1 + nplaced * threads.n;
+    static conc_ctx ctxs[1 + 2 * PW_MAX_LIST];   /* static: up to 129 points; a stats is 8 kB */
+    static void *ctxp[1 + 2 * PW_MAX_LIST];
+    static pw_work_fn fns[1 + 2 * PW_MAX_LIST];
+    static pw_bench_stats sts[1 + 2 * PW_MAX_LIST];
+    ctxs[0] = (conc_ctx){ steps, 1, THREADS_ANYWHERE, 0 };
+    fns[0] = run_seq;
+    for (int p = first; p < 2; p++)
+        for (int k = 0; k < threads.n; k++) {
+            int i = 1 + (p - first) * threads.n + k;
+            ctxs[i] = (conc_ctx){ steps, (int)threads.v[k], placements[p].where, 0 };
+            fns[i] = run_placed;
+        }
+    for (int i = 0; i < count; i++) ctxp[i] = &ctxs[i];
+    pw_bench_sweep(&cfg, fns, ctxp, count, sts);
+    for (int i = 0; i < count; i++) pw_sink += ctxs[i].pi;
+
+    pw_bench_stats seq = sts[0];
     pw_csv_summary(csv, "pi_seq", steps, 1, "", &seq, flops, 0);
     printf("the work: pi with %lld steps, %.4g ms on one thread (pi_seq, the baseline)\n\n", steps, seq.median * 1e3);
 
     int most = 1;
     for (int k = 0; k < threads.n; k++) if (threads.v[k] > most) most = (int)threads.v[k];
-    for (int p = pin ? 0 : 1; p < 2; p++) {
+    for (int p = first; p < 2; p++) {
         pw_scaling_point pts[PW_MAX_LIST];
-        ctx.where = placements[p].where;
         printf("%s: %s\n", placements[p].name, placements[p].what);
         for (int k = 0; k < threads.n; k++) {
-            ctx.threads = pts[k].threads = (int)threads.v[k];
-            pw_bench(&cfg, run_placed, &ctx, &pts[k].st);
-            pw_sink += ctx.pi;
+            pts[k].threads = (int)threads.v[k];
+            pts[k].st = sts[1 + (p - first) * threads.n + k];
         }
         pw_scaling_report(csv, placements[p].name, steps, pin ? "pinned" : "unpinned", seq.median, pts, threads.n,
                           flops, 0, cores);

@@ -95,9 +95,26 @@ int main(int argc, char **argv)
     pw_bench_config cfg = pw_bench_from_opts(&common);
     double flops = (double)PI_FLOPS_PER_STEP * (double)steps;
 
-    pi_ctx ctx = { steps, 1, 0 };
-    pw_bench_stats seq;
-    pw_bench(&cfg, run_seq, &ctx, &seq);
+    /* The baseline and every thread count are sampled in turns
+     * (pw_bench_sweep), not one after the other: this virtual machine's speed
+     * drifts by about 10% over seconds (one thread took 60 ms in one run, 67 ms
+     * in the next), and a drift between two points would land on one side of
+     * the speedup. Point 0 is pi_seq; point k + 1 is threads.v[k]. */
+    pi_ctx ctxs[PW_MAX_LIST + 1];
+    void *ctxp[PW_MAX_LIST + 1];
+    pw_work_fn fns[PW_MAX_LIST + 1];
+    pw_bench_stats sts[PW_MAX_LIST + 1];
+    ctxs[0] = (pi_ctx){ steps, 1, 0 };
+    fns[0] = run_seq;
+    for (int k = 0; k < threads.n; k++) {
+        ctxs[k + 1] = (pi_ctx){ steps, (int)threads.v[k], 0 };
+        fns[k + 1] = run_threads;
+    }
+    for (int i = 0; i <= threads.n; i++) ctxp[i] = &ctxs[i];
+    pw_bench_sweep(&cfg, fns, ctxp, threads.n + 1, sts);
+    for (int i = 0; i <= threads.n; i++) pw_sink += ctxs[i].pi;
+
+    pw_bench_stats seq = sts[0];
     pw_csv_summary(csv, "pi_seq", steps, 1, "", &seq, flops, 0);
     printf("pi_seq (the sequential reference, the baseline): %.4g ms (IQR %.1f%%), %.2f GFLOP/s, %.2f ns per step\n\n",
            seq.median * 1e3, 100 * (seq.q3 - seq.q1) / seq.median, pw_gflops(flops, seq.median),
@@ -105,10 +122,8 @@ int main(int argc, char **argv)
 
     pw_scaling_point pts[PW_MAX_LIST];
     for (int k = 0; k < threads.n; k++) {
-        ctx.threads = (int)threads.v[k];
-        pts[k].threads = ctx.threads;
-        pw_bench(&cfg, run_threads, &ctx, &pts[k].st);
-        pw_sink += ctx.pi;
+        pts[k].threads = ctxs[k + 1].threads;
+        pts[k].st = sts[k + 1];
     }
     pw_scaling_fit fit = pw_scaling_report(csv, "pi_pthreads", steps, "", seq.median, pts, threads.n, flops, 0, cores);
     for (int k = 0; k < threads.n; k++)

@@ -152,18 +152,31 @@ int main(int argc, char **argv)
     printf("%-8s %8s %12s %7s %12s  %s\n", "variant", "threads", "ns/update", "IQR", "vs 1 thread", "how");
     for (int v = 0; v < NVARIANTS; v++) {
         if (!on[v]) continue;
+        /* The thread counts of one variant are sampled in turns
+         * (pw_bench_sweep), not one after the other: this virtual machine's
+         * speed drifts by about 10% over seconds (one thread took 60 ms in one
+         * run, 67 ms in the next), which would bias the "vs 1 thread" ratio. */
+        static race_ctx ctxs[PW_MAX_LIST];
+        static void *ctxp[PW_MAX_LIST];
+        static pw_work_fn fns[PW_MAX_LIST];
+        static pw_bench_stats sts[PW_MAX_LIST];
+        for (int k = 0; k < threads.n; k++) {
+            ctxs[k] = (race_ctx){ variants[v].run, updates, (int)threads.v[k], 0 };
+            ctxp[k] = &ctxs[k];
+            fns[k] = run_counter;
+        }
+        pw_bench_sweep(&cfg, fns, ctxp, threads.n, sts);
         double one = 0;
         for (int k = 0; k < threads.n; k++) {
-            race_ctx ctx = { variants[v].run, updates, (int)threads.v[k], 0 };
-            pw_bench_stats st;
-            pw_bench(&cfg, run_counter, &ctx, &st);
-            double ns = st.median * 1e9 / (double)updates;
+            const race_ctx *ctx = &ctxs[k];
+            const pw_bench_stats *st = &sts[k];
+            double ns = st->median * 1e9 / (double)updates;
             if (k == 0) one = ns;
-            printf("%-8s %8d %12.2f %6.1f%% %11.2fx  %s\n", variants[v].name, ctx.threads, ns,
-                   100 * (st.q3 - st.q1) / st.median, ns / one,
+            printf("%-8s %8d %12.2f %6.1f%% %11.2fx  %s\n", variants[v].name, ctx->threads, ns,
+                   100 * (st->q3 - st->q1) / st->median, ns / one,
                    v == RACY ? lost_param[k] : variants[v].how);
             /* The racy rows carry the share lost; the fixes' rows are exact. */
-            pw_csv_summary(csv, variants[v].name, updates, ctx.threads, v == RACY ? lost_param[k] : "exact", &st, 0, 0);
+            pw_csv_summary(csv, variants[v].name, updates, ctx->threads, v == RACY ? lost_param[k] : "exact", st, 0, 0);
         }
     }
     printf("\nracy is fast and wrong; of the right ones, the less the threads share, the cheaper an update.\n");
