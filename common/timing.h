@@ -65,7 +65,12 @@ void pw_bench(const pw_bench_config *cfg, pw_work_fn fn, void *ctx, pw_bench_sta
  * seconds (clock boost, a neighbour, a virtual machine's host) then slows
  * every point alike, and the ratios between points, which is what a sweep
  * reports, stay honest. Each point gets its own cold call, warm-up and batch
- * size; st[i] is filled as pw_bench would. */
+ * size; st[i] is filled as pw_bench would.
+ * Not for OpenMP points of different team sizes: libgomp ends the threads a
+ * smaller team does not need and starts them again for a bigger one, so
+ * taking turns would charge a thread start-up to every round of the parallel
+ * points (pi at 4 threads: 12.5 ms in turns against 8.6 ms one after the
+ * other). Threads made per call (pthreads, as chapters 03 and 05 do) are fine. */
 void pw_bench_sweep(const pw_bench_config *cfg, const pw_work_fn *fns, void *const *ctxs, int count,
                     pw_bench_stats *st);
 
