@@ -175,20 +175,28 @@ SCALAR_LOOP(1) SCALAR_LOOP(2) SCALAR_LOOP(4) SCALAR_LOOP(8) SCALAR_LOOP(10) SCAL
 const int pw_fma_accumulator_counts[] = { 1, 2, 4, 8, 10, 12, 16 };
 const int pw_fma_accumulator_count_n = 7;
 
+/* What this CPU has, found once: the FMA loops ask on every call. */
+static const pw_hw *static_hw(void)
+{
+    static pw_hw hw;
+    static bool done;
+    if (!done) { pw_probe_static(&hw); done = true; }
+    return &hw;
+}
+
 static fma_loop_fn fma_loop(pw_isa isa, int k)
 {
 #define PICK(prefix) \
     switch (k) { case 1: return prefix##_1; case 2: return prefix##_2; case 4: return prefix##_4; \
                  case 8: return prefix##_8; case 10: return prefix##_10; case 12: return prefix##_12; \
                  case 16: return prefix##_16; default: return NULL; }
-    pw_hw hw;
-    pw_probe_static(&hw);
-    if (isa > hw.isa) return NULL;   /* this CPU cannot run it */
+    const pw_hw *hw = static_hw();
+    if (isa > hw->isa) return NULL;  /* this CPU cannot run it */
     switch (isa) {
     case PW_ISA_SCALAR: PICK(fma1)
 #if PW_X86
     case PW_ISA_SSE: PICK(fma128)
-    case PW_ISA_AVX2: if (!hw.fma) return NULL; PICK(fma256)
+    case PW_ISA_AVX2: if (!hw->fma) return NULL; PICK(fma256)
     case PW_ISA_AVX512: PICK(fma512)
 #endif
 #if defined(__aarch64__)
@@ -272,11 +280,10 @@ ASM_LOOP(asm_fma256, "avx2,fma", "ymm")
 double pw_fma_asm_gflops(pw_isa isa, double seconds)
 {
 #if PW_X86 && defined(__x86_64__)
-    pw_hw hw;
-    pw_probe_static(&hw);
-    if (isa > hw.isa) return 0;
+    const pw_hw *hw = static_hw();
+    if (isa > hw->isa) return 0;
     if (isa == PW_ISA_AVX512) return best_rate(asm_fma512, 2.0 * 12 * 16, seconds);
-    if (isa == PW_ISA_AVX2 && hw.fma) return best_rate(asm_fma256, 2.0 * 12 * 8, seconds);
+    if (isa == PW_ISA_AVX2 && hw->fma) return best_rate(asm_fma256, 2.0 * 12 * 8, seconds);
 #else
     (void)isa; (void)seconds;
 #endif

@@ -29,6 +29,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 typedef struct { const float *x; float *y; size_t n; } square_ctx;
@@ -51,10 +52,34 @@ static void print_stats(const char *label, const pw_bench_stats *st)
            100 * (st->q3 - st->q1) / st->median, st->reps, st->inner);
 }
 
+/* Correct before fast: square on awkward sizes and on the sizes the series
+ * will time, each on its own buffers (the timed ones must stay untouched
+ * for their cold call). One multiply rounds the same as the double product
+ * rounded to float, so the tolerance is zero. */
+static int verify(size_t big, size_t small)
+{
+    const size_t sizes[] = { 1, 17, 4099, small, big };
+    int bad = 0;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k];
+        float *x = pw_alloc_floats(n), *y = pw_alloc_floats(n), *want = pw_alloc_floats(n);
+        pw_fill_random(x, n, 42, -1.0f, 1.0f);
+        square_loop(x, y, n);
+        square_ref(x, want, n);
+        char what[48];
+        snprintf(what, sizeof what, "square n=%zu", n);
+        bad |= pw_check_floats(what, y, want, n, 0, 0);
+        pw_free(x); pw_free(y); pw_free(want);
+    }
+    return bad;
+}
+
 /* Time `reps` samples of square on fresh (never touched) buffers of n floats:
- * the cold call is the first touch of their pages. */
-static int series(const char *name, size_t n, const pw_bench_config *cfg, pw_csv *csv,
-                  pw_bench_stats *st)
+ * the cold call is the first touch of their pages. The result of the timed
+ * calls is checked too; a wrong one ends the program before any of its
+ * numbers is printed or written. */
+static void series(const char *prog, const char *name, size_t n, const pw_bench_config *cfg,
+                   pw_csv *csv, pw_bench_stats *st)
 {
     float *x = pw_alloc_floats(n), *y = pw_alloc_floats(n), *want = pw_alloc_floats(n);
     /* x must hold data, so touch it; y is left untouched for the cold call. */
@@ -62,14 +87,13 @@ static int series(const char *name, size_t n, const pw_bench_config *cfg, pw_csv
     square_ctx ctx = { x, y, n };
     pw_bench(cfg, run_square, &ctx, st);
     square_ref(x, want, n);
-    /* One multiply rounds the same as the double product rounded to float. */
-    int bad = pw_check_floats(name, y, want, n, 0, 0);
-    if (!bad) {
-        pw_csv_samples(csv, name, (long long)n, 1, "", st, (double)n, 8.0 * (double)n);
-        pw_csv_summary(csv, name, (long long)n, 1, "", st, (double)n, 8.0 * (double)n);
+    if (pw_check_floats(name, y, want, n, 0, 0)) {
+        fprintf(stderr, "%s: square gave a wrong result in the timed run\n", prog);
+        exit(PW_EXIT_WRONG);
     }
+    pw_csv_samples(csv, name, (long long)n, 1, "", st, (double)n, 8.0 * (double)n);
+    pw_csv_summary(csv, name, (long long)n, 1, "", st, (double)n, 8.0 * (double)n);
     pw_free(x); pw_free(y); pw_free(want);
-    return bad;
 }
 
 int main(int argc, char **argv)
@@ -101,17 +125,22 @@ int main(int argc, char **argv)
            res.tv_nsec, per_read * 1e9, smallest * 1e9);
     printf("       so a sample must last far longer than that: small kernels are run many times per sample\n\n");
 
+    if (verify(big, small)) {
+        fprintf(stderr, "%s: square gave a wrong result; nothing was timed\n", common.prog);
+        return PW_EXIT_WRONG;
+    }
+    printf("all variants match the reference (n = 1, 17, 4099, %zu, %zu)\n\n", small, big);
+
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_bench_config cfg = pw_bench_from_opts(&common);
     if (common.reps == 0 && !common.tiny) cfg.min_reps = 41;   /* enough samples to see their spread */
     cfg.max_reps = cfg.min_reps;     /* the same count in every series, so they plot side by side */
-    int bad = 0;
     pw_bench_stats quiet, st;
 
     /* 2 and 3: a DRAM-sized run, one call per sample so each sample is real. */
     pw_bench_config one = cfg;
     one.min_sample_s = 0;
-    bad |= series("square_dram", big, &one, csv, &quiet);
+    series(common.prog, "square_dram", big, &one, csv, &quiet);
     print_stats("square, DRAM-sized", &quiet);
     printf("  the cold call took %.1fx the median: it paid for mapping %zu pages of y on first touch\n",
            quiet.cold / quiet.median, (big * sizeof(float) + 4095) / 4096);
@@ -119,7 +148,7 @@ int main(int argc, char **argv)
            100 * (quiet.mean - quiet.median) / quiet.median);
 
     /* A cache-sized run: one call is too short to time, so calls are batched. */
-    bad |= series("square_cache", small, &cfg, csv, &st);
+    series(common.prog, "square_cache", small, &cfg, csv, &st);
     print_stats("square, cache-sized", &st);
     printf("  one call is %.0f ns, about %.0f clock reads: timed in batches of %ld calls\n\n",
            st.median * 1e9, st.median / per_read, st.inner);
@@ -134,20 +163,16 @@ int main(int argc, char **argv)
         pthread_t tid;
         PW_CHECK_PTHREAD(pthread_create(&tid, NULL, neighbour_main, &nb));
         pw_bench_stats busy;
-        bad |= series("square_neighbour", big, &one, csv, &busy);
+        series(common.prog, "square_neighbour", big, &one, csv, &busy);
         atomic_store(&nb.stop, 1);
         PW_CHECK_PTHREAD(pthread_join(tid, NULL));
         pw_free(nb.buf);
         print_stats("square, busy neighbour", &busy);
-        bad |= series("square_dram_again", big, &one, csv, &st);
+        series(common.prog, "square_dram_again", big, &one, csv, &st);
         print_stats("square, quiet again", &st);
         printf("  median with the neighbour: %.2fx the first quiet run; the second quiet run: %.2fx.\n"
                "  The bandwidth is shared: measure on a quiet machine, and say what else ran.\n",
                busy.median / quiet.median, st.median / quiet.median);
-    }
-    if (bad) {
-        fprintf(stderr, "%s: square gave a wrong result\n", common.prog);
-        return PW_EXIT_WRONG;
     }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }
