@@ -96,6 +96,20 @@ test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
 	@BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" SAN=$(SAN) \
 	  bash tests/run.sh
 
+# The tests whose outcome depends on the SIMD ISA the build targets: every
+# unit test, and chapters 01 and 02 (their programs, exercises and
+# tests/chNN.sh). CI runs them once per ISA build, each in its own folder:
+#   make ARCH=x86-64-v3 BUILD=build/isa-v3 test-isa      (AVX2, as on Zen 3)
+#   make ARCH=x86-64-v2 BUILD=build/isa-v2 test-isa      (SSE4.2)
+ISA_CHAPTERS  := 01 02
+ISA_PROGRAMS   = $(foreach c,$(ISA_CHAPTERS),$(ch$(c)_bins))
+ISA_EXERCISES  = $(filter $(foreach c,$(ISA_CHAPTERS),$(patsubst 0%,%,$(c)).%),$(EXERCISES))
+.PHONY: test-isa
+test-isa: $(ISA_PROGRAMS) $(TEST_BINS) $(foreach e,$(ISA_EXERCISES),$(BUILD)/ex/$(e)/check $(BUILD)/sol/$(e)/check)
+	@echo "==> ISA-dependent tests: $(SIMD_ISA) build ($(CC), $(or $(CFLAGS),$(ARCH_FLAGS))) in $(BUILD)/"
+	@BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(ISA_PROGRAMS)" EXERCISES="$(ISA_EXERCISES)" \
+	  CHAPTER_TESTS="$(ISA_CHAPTERS)" SAN=$(SAN) bash tests/run.sh
+
 # Under ThreadSanitizer only the tests that start threads are run: the rest
 # are single-threaded, and ASan+UBSan already covers them.
 .PHONY: test-threads
@@ -125,6 +139,7 @@ help:
 	@echo "  make chapter-N         run chapter N (quick): tables, terminal plot, CSV in results/, figures in plots/out/"
 	@echo "  make chapters          every chapter in order, then the gallery plots/out/index.html"
 	@echo "  make test              every test; ends with 'N passed, N failed'"
+	@echo "  make test-isa          only the tests that depend on the SIMD ISA (unit tests, chapters 01-02)"
 	@echo "  make check-exercises   grade every exercise in exercises/ and print a scoreboard"
 	@echo "  make ex-N.K            grade one exercise (your file in exercises/)"
 	@echo "  make solution-N.K      the same checker on the solution in solutions/"
@@ -140,5 +155,6 @@ help:
 	@echo "  MPI=1                  also run the multi-process (Open MPI) parts"
 	@echo "  WERROR=1               warnings are errors (CI sets it)"
 	@echo "  BUILD=dir              build directory (default: build)"
+	@echo "  ARCH=x86-64-v3         build for that -march instead of native (x86-64-v2: SSE4.2); use its own BUILD"
 	@echo "chapters: $(CHAPTER_DIRS)"
 	@echo "exercises: $(EXERCISES)"

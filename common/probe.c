@@ -75,29 +75,72 @@ static long cache_size(int level)
     return s > 0 ? s : 0;
 }
 
+/* The widest ISA the build's flags let the compiler use (-march=...): the
+ * auto-vectorised loops and every plain C loop are compiled for it. A
+ * -march=x86-64-v3 build reports AVX2 even on an AVX-512 CPU, so that build
+ * behaves (and is tested) as it would on an AVX2 machine. */
+static pw_isa build_isa(void)
+{
+#if defined(__AVX512F__)
+    return PW_ISA_AVX512;
+#elif defined(__AVX2__) && defined(__FMA__)
+    return PW_ISA_AVX2;
+#elif defined(__SSE2__)
+    return PW_ISA_SSE;
+#elif defined(__ARM_NEON)
+    return PW_ISA_NEON;
+#else
+    return PW_ISA_SCALAR;
+#endif
+}
+
 void pw_probe_static(pw_hw *hw)
 {
     memset(hw, 0, sizeof *hw);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     hw->logical_cores = n > 0 ? (int)n : 1;
-    hw->isa = PW_ISA_SCALAR;
+    hw->cpu_isa = PW_ISA_SCALAR;
+    bool cpu_fma = false, cpu_bf16 = false;
 #if PW_X86
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("sse2")) hw->isa = PW_ISA_SSE;
-    hw->fma = __builtin_cpu_supports("fma");
-    if (__builtin_cpu_supports("avx2") && hw->fma) hw->isa = PW_ISA_AVX2;
-    if (__builtin_cpu_supports("avx512f")) hw->isa = PW_ISA_AVX512;
+    if (__builtin_cpu_supports("sse2")) hw->cpu_isa = PW_ISA_SSE;
+    cpu_fma = __builtin_cpu_supports("fma");
+    if (__builtin_cpu_supports("avx2") && cpu_fma) hw->cpu_isa = PW_ISA_AVX2;
+    if (__builtin_cpu_supports("avx512f")) hw->cpu_isa = PW_ISA_AVX512;
     unsigned a, b, c, d;
     /* CPUID leaf 7, sub-leaf 1, EAX bit 5: AVX512_BF16. */
-    if (hw->isa == PW_ISA_AVX512 && __get_cpuid_count(7, 1, &a, &b, &c, &d)) hw->bf16 = (a >> 5) & 1;
+    if (hw->cpu_isa == PW_ISA_AVX512 && __get_cpuid_count(7, 1, &a, &b, &c, &d)) cpu_bf16 = (a >> 5) & 1;
 #elif defined(__aarch64__)
-    hw->isa = PW_ISA_NEON;
-    hw->fma = true;
+    hw->cpu_isa = PW_ISA_NEON;
+    cpu_fma = true;
 #if defined(__ARM_FEATURE_BF16)
-    hw->bf16 = true;
+    cpu_bf16 = true;
 #endif
+#endif
+    /* x86's ISAs nest, so the usable one is the narrower of the two. */
+    hw->build_isa = build_isa();
+    hw->isa = hw->build_isa < hw->cpu_isa ? hw->build_isa : hw->cpu_isa;
+#if PW_X86
+    hw->fma = cpu_fma && hw->isa >= PW_ISA_AVX2;
+#if defined(__AVX512BF16__)
+    hw->bf16 = cpu_bf16 && hw->isa == PW_ISA_AVX512;
+#else
+    (void)cpu_bf16;   /* the build's flags leave out BF16 */
+#endif
+#else
+    hw->fma = cpu_fma;
+    hw->bf16 = cpu_bf16;
 #endif
     hw->lanes = pw_isa_lanes(hw->isa);
+#if defined(__aarch64__)
+    hw->vector_registers = 32;
+#elif defined(__x86_64__)
+    hw->vector_registers = hw->isa == PW_ISA_AVX512 ? 32 : 16;
+#elif PW_X86
+    hw->vector_registers = 8;
+#else
+    hw->vector_registers = 0;   /* unknown */
+#endif
     hw->l1d = cache_size(1);
     hw->l2 = cache_size(2);
     hw->l3 = cache_size(3);

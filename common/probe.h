@@ -24,10 +24,19 @@ typedef enum { PW_ISA_SCALAR, PW_ISA_SSE, PW_ISA_AVX2, PW_ISA_AVX512, PW_ISA_NEO
 
 typedef struct {
     int logical_cores;          /* online logical CPUs */
-    pw_isa isa;                 /* widest usable FP32 vector ISA */
-    int lanes;                  /* FP32 lanes per register of that ISA */
-    bool fma;                   /* fused multiply-add instructions */
-    bool bf16;                  /* AVX-512 BF16 (or ARM BF16) */
+    pw_isa isa;                 /* widest FP32 vector ISA this build can use
+                                   here: the CPU's, capped by the build's
+                                   flags (a -march=x86-64-v3 build on an
+                                   AVX-512 CPU reports AVX2) */
+    pw_isa cpu_isa;             /* widest the CPU has, whatever the build */
+    pw_isa build_isa;           /* widest the build's flags allow */
+    int lanes;                  /* FP32 lanes per register of `isa` */
+    int vector_registers;       /* architectural vector registers a loop of
+                                   `isa` can name: 16 on x86-64 (xmm/ymm0-15),
+                                   32 with AVX-512 (also xmm/ymm16-31 through
+                                   AVX-512VL) and on AArch64 */
+    bool fma;                   /* fused multiply-add, usable by this build */
+    bool bf16;                  /* AVX-512 BF16 (or ARM BF16), usable by this build */
     long l1d, l2, l3;           /* cache sizes in bytes per instance, 0 if unknown */
 
     /* Filled by pw_probe_measure: */
@@ -43,7 +52,8 @@ typedef struct {
 const char *pw_isa_name(pw_isa isa);
 int pw_isa_lanes(pw_isa isa);
 
-/* Cores, ISA, caches: no measurement. */
+/* Cores, ISA, caches: no measurement. The ISA is what the CPU has AND the
+ * build may use: tests and programs ask this, never /proc/cpuinfo. */
 void pw_probe_static(pw_hw *hw);
 
 /* Measure peak and bandwidth; quick uses smaller arrays and shorter runs

@@ -3,10 +3,12 @@
  *
  * The "auto" loops are the plain C loops, built like everything else with
  * -O3 -march=native: the compiler vectorises them for the ISA the build
- * targets (tests/ch02.sh checks the object file holds packed instructions).
- * The exception teaches the most: simd_dot_auto, a sum, is not vectorised,
+ * targets (tests/ch02.sh checks the object file holds packed arithmetic).
+ * Two exceptions teach the most: simd_dot_auto, a sum, is not vectorised,
  * because C fixes the order of float additions and a vector sum would
- * change it. simd_dot_auto16 changes the order in the source instead.
+ * change it (simd_dot_auto16 changes the order in the source instead); and
+ * simd_piecewise_auto is vectorised by gcc only when AVX-512 masks make it
+ * safe under C's trap rules (simd_notrap.c).
  */
 #include "simd.h"
 
@@ -48,7 +50,10 @@ float simd_dot_auto16(const float *restrict x, const float *restrict y, size_t n
 
 void simd_piecewise_auto(const float *restrict x, float *restrict y, size_t n)
 {
-    /* Vectorised with a compare and a blend: both arms for every lane. */
+    /* Vectorised, where it is, with a compare and a blend: both arms for
+     * every lane. gcc does that only with AVX-512 masks unless told
+     * -fno-trapping-math (kernels/simd_notrap.c says why); below AVX-512 it
+     * keeps a compare and a jump per element. */
     for (size_t i = 0; i < n; i++) y[i] = x[i] >= 0.0f ? x[i] * x[i] : 0.5f * x[i];
 }
 
@@ -190,6 +195,7 @@ const simd_variant simd_variants[] = {
     MAP("piecewise_scalar", SIMD_PIECEWISE, PW_ISA_SCALAR, 1, simd_piecewise_scalar),
     { "piecewise_branch", SIMD_PIECEWISE, PW_ISA_SCALAR, 1, 0, true, simd_piecewise_branch, NULL, NULL },
     MAP("piecewise_auto", SIMD_PIECEWISE, PW_ISA_SCALAR, 0, simd_piecewise_auto),
+    MAP("piecewise_notrap", SIMD_PIECEWISE, PW_ISA_SCALAR, 0, simd_piecewise_notrap),
 #if SIMD_HAVE_X86
     MAP("piecewise_sse", SIMD_PIECEWISE, PW_ISA_SSE, 4, simd_piecewise_sse),
     MAP("piecewise_avx2", SIMD_PIECEWISE, PW_ISA_AVX2, 8, simd_piecewise_avx2),

@@ -4,7 +4,9 @@
  *   scalar   one element per instruction: built with the vectoriser off
  *            (kernels/simd_scalar.c, see chapters/02-simd/chapter.mk);
  *   auto     the plain loop, vectorised by the compiler (-O3 -march=native)
- *            for whatever ISA the build targets (kernels/simd.c);
+ *            for whatever ISA the build targets (kernels/simd.c); piecewise
+ *            also as "notrap", the same loop under -fno-trapping-math
+ *            (kernels/simd_notrap.c);
  *   sse, avx2, avx512 (x86), neon (AArch64)
  *            hand-written intrinsics for 4, 8 and 16 floats per instruction
  *            (kernels/simd_x86.c, kernels/simd_neon.c). Each x86 function
@@ -96,7 +98,15 @@ float simd_dot_auto(const float *x, const float *y, size_t n);
 /* The same dot rewritten for the vectoriser: 16 partial sums, the order
  * changed in the source, where the compiler is allowed to see it. */
 float simd_dot_auto16(const float *x, const float *y, size_t n);
+/* The plain piecewise loop. Vectorising it means computing both arms for
+ * every lane and blending; under C's default float rules (gcc's
+ * -ftrapping-math) that is allowed only with AVX-512's masked arithmetic, so
+ * gcc keeps the branch on SSE and AVX2 builds. clang assumes no traps and
+ * vectorises it everywhere. */
 void simd_piecewise_auto(const float *x, float *y, size_t n);
+/* The same source built with -fno-trapping-math (kernels/simd_notrap.c):
+ * vectorised with any vector ISA, by gcc and clang alike. */
+void simd_piecewise_notrap(const float *x, float *y, size_t n);
 
 /* ---- bf16 (AVX-512 BF16): half the bytes, twice the lanes ------------------
  * bf16 keeps float's 8-bit exponent and 7 of its 23 mantissa bits: the top

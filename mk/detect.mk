@@ -10,14 +10,27 @@ export CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 
 # -march=native lets the compiler use every instruction this CPU has (on
 # x86 it turns on AVX2/AVX-512 and FMA). Some compilers spell it -mcpu.
+# ARCH=x86-64-v3 (AVX2+FMA) or ARCH=x86-64-v2 (SSE4.2) builds for an older
+# machine instead: the programs and tests then behave as they would on one
+# (the probe reports what the build can use), which is how CI checks the
+# workbook on machines without AVX-512. ARCH=-mcpu=... passes flags as given.
+# Only a command-line ARCH counts: some systems export ARCH=x86_64 to every
+# program, which is not a -march value.
+ifeq ($(origin ARCH),command line)
+export ARCH_FLAGS := $(if $(filter -%,$(ARCH)),$(ARCH),-march=$(ARCH))
+else
 export ARCH_FLAGS := $(shell \
   if echo 'int main(void){return 0;}' | $(CC) -march=native -x c - -o /dev/null 2>/dev/null; then echo -march=native; \
   elif echo 'int main(void){return 0;}' | $(CC) -mcpu=native -x c - -o /dev/null 2>/dev/null; then echo -mcpu=native; fi)
+endif
 
-# The widest SIMD ISA the compiler will target with those flags.
-export SIMD_ISA := $(shell $(CC) $(ARCH_FLAGS) -dM -E -x c /dev/null 2>/dev/null | awk ' \
-  /__AVX512F__/ {a5=1} /__AVX2__/ {a2=1} /__SSE2__/ {s=1} /__ARM_NEON/ {n=1} \
-  END { if (a5) print "AVX-512"; else if (a2) print "AVX2"; else if (s) print "SSE2"; else if (n) print "NEON"; else print "scalar" }')
+# The widest SIMD ISA the compiler will target with the build's flags
+# (CFLAGS when given on the command line, else ARCH_FLAGS): what the build
+# can use, which may be less than the CPU has (common/probe.c caps it the
+# same way).
+export SIMD_ISA := $(shell $(CC) $(or $(CFLAGS),$(ARCH_FLAGS)) -dM -E -x c /dev/null 2>/dev/null | awk ' \
+  /__AVX512F__/ {a5=1} /__AVX2__/ {a2=1} /__FMA__/ {f=1} /__SSE2__/ {s=1} /__ARM_NEON/ {n=1} \
+  END { if (a5) print "AVX-512"; else if (a2 && f) print "AVX2"; else if (s) print "SSE"; else if (n) print "NEON"; else print "scalar" }')
 
 # OpenMP: a program with a parallel region must compile and link.
 ifeq ($(NO_OMP),1)

@@ -10,6 +10,7 @@
 #   UNIT_ONLY  run only these unit tests (make sanitize's ThreadSanitizer pass),
 #              and the chapter tests
 #   SAN        asan / tsan: which sanitizer the build has, if any
+#   CHAPTER_TESTS  run only these tests/chNN.sh (NN list); default all
 #
 # Chapter tests: tests/chNN.sh files are sourced (in both modes) after the
 # generic ones. They use ok, bad, expect_usage, sanitizer_report, $BUILD,
@@ -63,11 +64,14 @@ expect_usage() {
     fi
 }
 
-# chapter_tests: every tests/chNN.sh, in order.
+# chapter_tests: every tests/chNN.sh, in order (only chapters NN listed in
+# CHAPTER_TESTS, when it is set: make test-isa).
 chapter_tests() {
-    local f
+    local f nn
     for f in tests/ch[0-9][0-9].sh; do
         [ -f "$f" ] || continue
+        nn=${f#tests/ch}; nn=${nn%.sh}
+        if [ -n "${CHAPTER_TESTS:-}" ] && [[ " $CHAPTER_TESTS " != *" $nn "* ]]; then continue; fi
         # shellcheck source=/dev/null
         . "$f"
     done

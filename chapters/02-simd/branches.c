@@ -22,6 +22,7 @@
 #include "timing.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct { const simd_variant *v; const float *x; float *y; size_t n; } br_ctx;
 static void run_map(void *p) { br_ctx *c = p; c->v->map(c->x, c->y, c->n); }
@@ -53,6 +54,81 @@ static double time_one(const pw_bench_config *cfg, const simd_variant *v, const 
     snprintf(param, sizeof param, "%s-%d", sorted ? "sorted" : "random", pct);
     pw_csv_summary(csv, v->name, (long long)n, 1, param, &st, (double)n, 8.0 * (double)n);
     return st.median * 1e9 / (double)n;
+}
+
+
+/* A rung whose random-order time is within 25% of its sorted-order time
+ * does not care about the data; one 2x slower or worse pays for branches
+ * the predictor misses. In between, this run cannot tell (a busy machine,
+ * or a branch the predictor half learnt). */
+#define SAME_RATIO 1.25
+#define BRANCH_RATIO 2.0
+
+static const char *verdict(double r)
+{
+    if (r <= SAME_RATIO) return "same for any order: no mispredicted branch";
+    if (r >= BRANCH_RATIO) return "random is slower: a branch the predictor misses";
+    return "in between: this run cannot tell";
+}
+
+/* Index of the rung named `name` in rungs[], or -1. */
+static int rung_index(const simd_variant *const *rungs, int nr, const char *name)
+{
+    for (int i = 0; i < nr; i++) if (!strcmp(rungs[i]->name, name)) return i;
+    return -1;
+}
+
+/* The findings, each computed from the two tables above it. */
+static void conclude(const simd_variant *const *rungs, const double *ratio, int nr,
+                     const simd_variant *const *sweep, double sw[][7], int nsweep,
+                     const int *pcts, int npct, size_t n, const pw_hw *hw)
+{
+    printf("\nWhat this run shows:\n");
+    int ib = rung_index(rungs, nr, "piecewise_branch");
+    int ia = rung_index(rungs, nr, "piecewise_auto"), in = rung_index(rungs, nr, "piecewise_notrap");
+    int is = rung_index(rungs, nr, "piecewise_scalar");
+    if (ib >= 0 && ratio[ib] < BRANCH_RATIO) {
+        printf("- piecewise_branch, a real jump per element, cost only %.2fx on random signs: this run cannot\n"
+               "  show the misprediction cost (n = %zu is small enough for the predictor to learn the\n"
+               "  pattern, or the machine was busy); rerun with the default n = 262144 on a quiet machine.\n",
+               ratio[ib], n);
+    } else if (ib >= 0) {
+        /* Table 2: where the branch costs most, against the ends (0%, 100%). */
+        int k = 0, worst = 0;
+        for (int j = 0; j < nsweep; j++) if (sweep[j] == rungs[ib]) k = j;
+        for (int p = 1; p < npct; p++) if (sw[k][p] > sw[k][worst]) worst = p;
+        double ends = sw[k][0] < sw[k][npct - 1] ? sw[k][0] : sw[k][npct - 1];
+        printf("- piecewise_branch: random signs cost %.2fx sorted; across the sweep it is slowest at %d%%\n"
+               "  negative (%.2f ns) and cheapest at an end (%.2f ns), where the predictor always guesses right.\n",
+               ratio[ib], pcts[worst], sw[k][worst], ends);
+    }
+    if (ia >= 0) {
+        bool auto_branch = ratio[ia] >= BRANCH_RATIO, auto_mask = ratio[ia] <= SAME_RATIO;
+        printf("- piecewise_auto %s (%.2fx random over sorted)", auto_branch ? "kept a branch" :
+               auto_mask ? "does not care about the data" : "is unclear in this run", ratio[ia]);
+        if (in >= 0)
+            printf("; piecewise_notrap, the same source\n  under -fno-trapping-math, %s (%.2fx)",
+                   ratio[in] <= SAME_RATIO ? "does not care either" :
+                   ratio[in] >= BRANCH_RATIO ? "kept a branch too" : "is unclear", ratio[in]);
+        printf(".\n");
+        if (auto_branch && in >= 0 && ratio[in] <= SAME_RATIO)
+            printf("  The compiler would not compute both arms under C's trap rules without %s masks\n"
+                   "  (this build: %s); -fno-trapping-math allowed it (kernels/simd_notrap.c).\n",
+                   hw->isa == PW_ISA_AVX512 ? "the" : "AVX-512", pw_isa_name(hw->isa));
+        else if (auto_mask && ib >= 0 && ratio[ib] >= BRANCH_RATIO)
+            printf("  The compiler computed both arms and blended them (%s).\n",
+                   hw->isa == PW_ISA_AVX512 ? "AVX-512 masks make that safe under C's trap rules, or the\n"
+                   "  compiler assumes no traps, as clang does" : "this compiler assumes no float traps, as clang does");
+    }
+    if (is >= 0)
+        printf("- piecewise_scalar (vectoriser off) %s (%.2fx): whether one float at a time gets a jump\n"
+               "  or a select is the compiler's choice.\n",
+               ratio[is] >= BRANCH_RATIO ? "branches" : ratio[is] <= SAME_RATIO ? "does not care about the data"
+               : "is unclear", ratio[is]);
+    int masks = 0, branches = 0;
+    for (int i = 0; i < nr; i++) { masks += ratio[i] <= SAME_RATIO; branches += ratio[i] >= BRANCH_RATIO; }
+    printf("- %d of %d rungs cost the same for any order of the data, %d paid for mispredicted branches.\n",
+           masks, nr, branches);
 }
 
 int main(int argc, char **argv)
@@ -93,10 +169,17 @@ int main(int argc, char **argv)
     pw_csv_meta(csv, "param", "order of the signs (random or sorted) - percent of negative elements");
     pw_bench_config cfg = pw_bench_from_opts(&common);
 
-    /* Table 1: every rung, half the signs negative, random vs sorted. */
-    printf("\nn = %zu, 50%% negative%-8s %10s %10s %9s\n%-18s %5s %10s %10s %9s\n", n, "", "ns/element", "",
-           "", "variant", "lanes", "random", "sorted", "random/sorted");
-    for (int i = 0; i < simd_nvariants; i++) {
+    /* Table 1: every rung, half the signs negative, random vs sorted. The
+     * verdict is read from the two times, not from what the rung is meant
+     * to be: a compiler may keep a branch where the source hoped for a mask
+     * (piecewise_auto with gcc below AVX-512), or turn a branch into a
+     * select (piecewise_scalar with clang). */
+    printf("\nn = %zu, 50%% negative%-8s %10s %10s\n%-18s %5s %10s %10s %9s  %s\n", n, "", "ns/element", "",
+           "variant", "lanes", "random", "sorted", "random/sorted", "what the times say");
+    const simd_variant *rungs[32];
+    double ratio[32];
+    int nr = 0;
+    for (int i = 0; i < simd_nvariants && nr < 32; i++) {
         const simd_variant *v = &simd_variants[i];
         if (v->kernel != SIMD_PIECEWISE || !simd_runs_here(v, &hw)) continue;
         double t[2];
@@ -104,27 +187,42 @@ int main(int argc, char **argv)
             fill_signs(b.x, tmp, n, 50, sorted);
             t[sorted] = time_one(&cfg, v, b.x, b.y, n, 50, sorted, csv);
         }
+        rungs[nr] = v;
+        ratio[nr] = t[0] / t[1];
         char lanes[8];
-        printf("%-18s %5s %10.3f %10.3f %8.2fx%s\n", v->name, ch02_lanes(v, lanes, sizeof lanes), t[0], t[1],
-               t[0] / t[1], v->branchy ? "   <- a call in one arm: a real branch" : "");
+        printf("%-18s %5s %10.3f %10.3f %8.2fx   %s\n", v->name, ch02_lanes(v, lanes, sizeof lanes), t[0], t[1],
+               ratio[nr], verdict(ratio[nr]));
+        nr++;
     }
 
-    /* Table 2: the share of negatives, random order, four rungs. */
-    const simd_variant *sweep[4] = { simd_find("piecewise_branch"), simd_find("piecewise_scalar"),
-                                     simd_find("piecewise_auto"), simd_best(SIMD_PIECEWISE, &hw) };
-    int nsweep = sweep[3] == sweep[1] ? 3 : 4;   /* no vector ISA: best is the scalar rung */
+    /* Table 2: the share of negatives, random order: the branchy rung, the
+     * scalar and both auto rungs, and the best hand-written one. */
+    const simd_variant *cand[5] = { simd_find("piecewise_branch"), simd_find("piecewise_scalar"),
+                                    simd_find("piecewise_auto"), simd_find("piecewise_notrap"),
+                                    simd_best(SIMD_PIECEWISE, &hw) };
+    const simd_variant *sweep[5];
+    int nsweep = 0;
+    for (int k = 0; k < 5; k++) {
+        bool dup = false;   /* no vector ISA: the best is the scalar rung */
+        for (int j = 0; j < nsweep; j++) dup |= sweep[j] == cand[k];
+        if (cand[k] && !dup) sweep[nsweep++] = cand[k];
+    }
     static const int pcts[] = { 0, 10, 25, 50, 75, 90, 100 };
+    enum { NPCT = sizeof pcts / sizeof pcts[0] };
+    double sw[5][NPCT];
     printf("\nns/element against the share of negative elements (random order)\n%-10s", "negative");
     for (int k = 0; k < nsweep; k++) printf(" %17s", sweep[k]->name);
     printf("\n");
-    for (size_t p = 0; p < sizeof pcts / sizeof pcts[0]; p++) {
+    for (int p = 0; p < NPCT; p++) {
         fill_signs(b.x, tmp, n, pcts[p], false);
         printf("%9d%%", pcts[p]);
-        for (int k = 0; k < nsweep; k++)
-            printf(" %17.3f", time_one(&cfg, sweep[k], b.x, b.y, n, pcts[p], false, csv));
+        for (int k = 0; k < nsweep; k++) {
+            sw[k][p] = time_one(&cfg, sweep[k], b.x, b.y, n, pcts[p], false, csv);
+            printf(" %17.3f", sw[k][p]);
+        }
         printf("\n");
     }
-    printf("\nA mask costs the same for any data; a branch costs most where it is least predictable.\n");
+    conclude(rungs, ratio, nr, sweep, sw, nsweep, pcts, NPCT, n, &hw);
     pw_free(tmp);
     ch02_bufs_free(&b);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
