@@ -68,6 +68,34 @@ static int verify(float *x, float *y, float *want, size_t n)
     return bad;
 }
 
+/* What this size's table shows, from its own medians (variants: 0 square,
+ * 1 running_sum, 2 sum, 3 sum_split8). A ratio within 20% of 1 counts as
+ * "the same"; the theory is said as theory. */
+static void findings(const pw_bench_stats *st, size_t n)
+{
+    double ns[NVARIANTS];
+    for (int v = 0; v < NVARIANTS; v++) ns[v] = st[v].median * 1e9 / (double)n;
+    double sum_vs_chain = ns[2] / ns[1], split = ns[2] / ns[3], square = ns[1] / ns[0];
+    printf("what this run shows (n = %zu):\n", n);
+    if (sum_vs_chain > 0.8 && sum_vs_chain < 1.25)
+        printf("- sum ran at the chain's speed (%.3f vs %.3f ns/element): C's fixed order of float adds\n"
+               "  makes it one chain too\n", ns[2], ns[1]);
+    else
+        printf("- sum and running_sum differ by %.2fx: not the same chain speed in this run (a busy machine?\n"
+               "  rerun; on a quiet one both run one add per add latency)\n", sum_vs_chain);
+    if (split >= 1.5)
+        printf("- 8 chains ran %.1fx faster than one: independent adds overlap. Theory: the ceiling is\n"
+               "  adders x add latency (2 x 3 = 6 on many cores); more chains than that cannot help\n", split);
+    else
+        printf("- 8 chains ran only %.2fx faster than one: this run cannot show the overlap (n = %zu too small\n"
+               "  for the loop to settle, or a busy machine); rerun with the default n\n", split, n);
+    if (square >= 1.5)
+        printf("- square, with no chain at all, ran %.1fx faster than the chain\n\n", square);
+    else
+        printf("- square ran only %.2fx the chain's speed: this run cannot show the gap (too small or busy)\n\n",
+               square);
+}
+
 int main(int argc, char **argv)
 {
     pw_list sizes = PW_LIST(65536);
@@ -121,8 +149,8 @@ int main(int argc, char **argv)
                "  (8 chains change the order of rounding; |difference| = %.2g, %.1f float ulps of the result)\n\n",
                one, eight, exact, fabs((double)one - eight),
                fabs((double)one - eight) / (nextafterf(fabsf(one), INFINITY) - fabsf(one)));
+        findings(st, n);
     }
-    printf("The chain runs one add per add latency; the independent loops run many per cycle.\n");
     pw_free(x); pw_free(y); pw_free(want);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -88,6 +88,77 @@ static int verify(size_t n, float *x, float *y, float *want, float *y0)
     return bad;
 }
 
+/* "L1", "L2", "L3" or "DRAM": the first level that holds `bytes` of traffic. */
+static const char *where(double bytes, const pw_hw *hw)
+{
+    if (hw->l1d && bytes <= (double)hw->l1d) return "L1";
+    if (hw->l2 && bytes <= (double)hw->l2) return "L2";
+    if (hw->l3 && bytes <= (double)hw->l3) return "L3";
+    return "DRAM";
+}
+
+/* What the table shows, from its own rates: where the streaming kernels
+ * sit against peak and bandwidth once their data is past the last cache,
+ * how much faster they ran from a cache, and whether the sums' rate
+ * depends on the size. */
+static void findings(const pw_list *sizes, const pw_hw *hw, bool no_probe,
+                     double gf[][PW_MAX_LIST], double gb[][PW_MAX_LIST])
+{
+    int first = 0, last = 0;   /* smallest and largest size */
+    for (int s = 1; s < sizes->n; s++) {
+        if (sizes->v[s] < sizes->v[first]) first = s;
+        if (sizes->v[s] > sizes->v[last]) last = s;
+    }
+    long long nl = sizes->v[last], nf = sizes->v[first];
+    long llc = hw->l3 ? hw->l3 : hw->l2;
+    printf("\nWhat this run shows:\n");
+    for (int k = 0; k < 2; k++) {   /* square, saxpy: the streaming kernels */
+        double traffic = kernels[k].bytes * (double)nl;
+        const char *wf = where(kernels[k].bytes * (double)nf, hw), *wl = where(traffic, hw);
+        if (sizes->n > 1 && gb[k][last] > 0) {
+            if (strcmp(wf, wl))
+                printf("- %s: %.1f GB/s at n = %lld (%s), %.1f GB/s at n = %lld (%s): %.1fx from the cache\n",
+                       kernels[k].name, gb[k][first], nf, wf, gb[k][last], nl, wl, gb[k][first] / gb[k][last]);
+            else
+                printf("- %s: n = %lld and %lld both fit in %s: no cache step between them in this run\n",
+                       kernels[k].name, nf, nl, wf);
+        }
+        if (no_probe) continue;
+        if (llc == 0 || traffic < 2.0 * (double)llc) {
+            printf("- %s: the largest size (n = %lld) is not past the last cache, so this run cannot show\n"
+                   "  where it sits against DRAM; add a size of at least %lld\n", kernels[k].name, nl,
+                   llc ? (long long)(2.0 * (double)llc / kernels[k].bytes) + 1 : 16777216LL);
+            continue;
+        }
+        double pbw = 100 * gb[k][last] / hw->bw_gbs_1core, ppk = 100 * gf[k][last] / hw->peak_gflops_1core;
+        if (pbw >= 60)
+            printf("- %s from DRAM: %.0f%% of the triad's bandwidth and %.1f%% of the FLOP peak: memory-bound,\n"
+                   "  as its %.3f flops per byte (machine balance %.1f) said it must be\n", kernels[k].name,
+                   pbw, ppk, kernels[k].flops / kernels[k].bytes, hw->peak_gflops_1core / hw->bw_gbs_1core);
+        else
+            printf("- %s from DRAM reached only %.0f%% of the triad's bandwidth: this run cannot show it\n"
+                   "  memory-bound (a busy machine?); rerun on a quiet one\n", kernels[k].name, pbw);
+        if (pbw > 100)
+            printf("  (over 100%%: the triad and %s also pay an uncounted read of each line they overwrite,\n"
+                   "  %s)\n", k == 0 ? "square" : "not saxpy, which reads y anyway",
+                   k == 0 ? "so some of this came from a cache" : "so saxpy's count is closer to the real traffic");
+    }
+    for (int k = 2; k < NKERNELS; k++) {   /* sum, running_sum: chains */
+        double lo = gf[k][0], hi = gf[k][0];
+        for (int s = 1; s < sizes->n; s++) {
+            if (gf[k][s] < lo) lo = gf[k][s];
+            if (gf[k][s] > hi) hi = gf[k][s];
+        }
+        if (sizes->n < 2) continue;
+        if (hi <= 1.3 * lo)
+            printf("- %s ran at %.2f-%.2f GFLOP/s at every size: bound by its chain of adds, not by memory\n",
+                   kernels[k].name, lo, hi);
+        else
+            printf("- %s ranged from %.2f to %.2f GFLOP/s across sizes: more than its chain alone explains\n"
+                   "  (memory, or a busy machine)\n", kernels[k].name, lo, hi);
+    }
+}
+
 int main(int argc, char **argv)
 {
     pw_list sizes = PW_LIST(1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216);
@@ -137,6 +208,7 @@ int main(int argc, char **argv)
     pw_csv_meta(csv, "bw_gbs_1core", "%.2f", hw.bw_gbs_1core);
 
     pw_bench_config cfg = pw_bench_from_opts(&common);
+    static double rate_gf[NKERNELS][PW_MAX_LIST], rate_gb[NKERNELS][PW_MAX_LIST];
     printf("%-12s %10s %10s %11s %7s %9s %8s %7s %7s\n", "kernel", "n", "traffic", "median", "IQR",
            "GFLOP/s", "GB/s", "%peak", "%bw");
     for (int k = 0; k < NKERNELS; k++) {
@@ -150,6 +222,8 @@ int main(int argc, char **argv)
             pw_sink += ctx.result;
             double flops = kernels[k].flops * (double)n, bytes = kernels[k].bytes * (double)n;
             double gf = pw_gflops(flops, st.median), gb = pw_gbs(bytes, st.median);
+            rate_gf[k][s] = gf;
+            rate_gb[k][s] = gb;
             char traffic[16];
             printf("%-12s %10zu %10s %9.3f us %6.1f%% %9.2f %8.1f", kernels[k].name, n,
                    pw_fmt_bytes(bytes, traffic, sizeof traffic), st.median * 1e6,
@@ -161,10 +235,8 @@ int main(int argc, char **argv)
             pw_csv_summary(csv, kernels[k].name, (long long)n, 1, "", &st, flops, bytes);
         }
     }
-    printf("\n%%peak: GFLOP/s against the one-core FMA peak; %%bw: GB/s against the one-core DRAM triad.\n"
-           "Far over 100%% bandwidth: the data came from a cache, not DRAM. saxpy past L3 still shows\n"
-           "over 100%%: the counts are compulsory bytes, and a loop that writes an array it never\n"
-           "read (square, the triad) also pays an uncounted read of each line before writing it.\n");
+    printf("\n%%peak: GFLOP/s against the one-core FMA peak; %%bw: GB/s against the one-core DRAM triad.\n");
+    findings(&sizes, &hw, no_probe, rate_gf, rate_gb);
 
     pw_free(x); pw_free(y); pw_free(want); pw_free(y0);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;

@@ -28,6 +28,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -142,10 +143,18 @@ int main(int argc, char **argv)
     one.min_sample_s = 0;
     series(common.prog, "square_dram", big, &one, csv, &quiet);
     print_stats("square, DRAM-sized", &quiet);
-    printf("  the cold call took %.1fx the median: it paid for mapping %zu pages of y on first touch\n",
-           quiet.cold / quiet.median, (big * sizeof(float) + 4095) / 4096);
-    printf("  mean - median = %+.1f%% of the median: outliers pull the mean, not the median\n\n",
-           100 * (quiet.mean - quiet.median) / quiet.median);
+    double cold = quiet.cold / quiet.median, skew = 100 * (quiet.mean - quiet.median) / quiet.median;
+    if (cold >= 1.5)
+        printf("  the cold call took %.1fx the median: it paid for mapping %zu pages of y on first touch\n",
+               cold, (big * sizeof(float) + 4095) / 4096);
+    else
+        printf("  the cold call took %.2fx the median: no first-touch cost showed in this run (the pages\n"
+               "  of y were mapped already, or the run is too small to see it)\n", cold);
+    if (fabs(skew) < 2)
+        printf("  mean - median = %+.1f%% of the median: no large outliers in this run\n\n", skew);
+    else
+        printf("  mean - median = %+.1f%% of the median: %s samples pulled the mean; the median is the\n"
+               "  middle sample, and moves far less\n\n", skew, skew > 0 ? "slow" : "fast");
 
     /* A cache-sized run: one call is too short to time, so calls are batched. */
     series(common.prog, "square_cache", small, &cfg, csv, &st);
@@ -170,9 +179,19 @@ int main(int argc, char **argv)
         print_stats("square, busy neighbour", &busy);
         series(common.prog, "square_dram_again", big, &one, csv, &st);
         print_stats("square, quiet again", &st);
-        printf("  median with the neighbour: %.2fx the first quiet run; the second quiet run: %.2fx.\n"
-               "  The bandwidth is shared: measure on a quiet machine, and say what else ran.\n",
-               busy.median / quiet.median, st.median / quiet.median);
+        double with = busy.median / quiet.median, again = st.median / quiet.median;
+        printf("  median with the neighbour: %.2fx the first quiet run; the second quiet run: %.2fx.\n",
+               with, again);
+        /* The neighbour shows only if it costs more than two quiet runs differ. */
+        double drift = fabs(again - 1);
+        if (with - 1 > 2 * drift + 0.05)
+            printf("  The neighbour cost %.0f%%, two quiet runs differ by %.0f%%: the cores share the memory\n"
+                   "  bandwidth. Measure on a quiet machine, and say what else ran.\n",
+                   100 * (with - 1), 100 * drift);
+        else
+            printf("  This run cannot show the neighbour's cost: it is no larger than two quiet runs differ\n"
+                   "  (%+.0f%% against %.0f%%), so the machine was already busy or one core leaves bandwidth spare.\n",
+                   100 * (with - 1), 100 * drift);
     }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -35,8 +35,18 @@ if (strlen(peak) > 0 && peak + 0 > 0) {
         tc rgb ref_color font ',10' boxed front
 }
 peakline(x) = strlen(peak) > 0 && peak + 0 > 0 ? peak + 0 : NaN
+# The dashed FMA-loop lines exist only where the ISA has an FMA (not on an
+# SSE-only build); gnuplot reads a data source even for an empty
+# iteration, so the plot without them is spelt out.
+if (nf > 0) {
 plot for [i=1:ni] dotrows(word(isas, i)) using 'param':'gflops' with linespoints lt i title 'dot '.word(isas, i), \
      for [j=1:nf] where(f, 'variant', word(F, j)) using 'param':'gflops' with lines lt (j + ni - nf) dt 2 title 'FMA loop '.substr(word(F, j), 5, 99), \
      f using (strcol('variant') eq 'dot_avx512_bf16' && strcol('n') eq n1 ? column('param') : NaN):'gflops' \
         with points pt 3 ps 2.5 lc rgb '#000000' title 'dot bf16 (AVX-512)', \
      peakline(x) with lines lc rgb ref_color lw 1.5 dt 4 notitle
+} else {
+plot for [i=1:ni] dotrows(word(isas, i)) using 'param':'gflops' with linespoints lt i title 'dot '.word(isas, i), \
+     f using (strcol('variant') eq 'dot_avx512_bf16' && strcol('n') eq n1 ? column('param') : NaN):'gflops' \
+        with points pt 3 ps 2.5 lc rgb '#000000' title 'dot bf16 (AVX-512)', \
+     peakline(x) with lines lc rgb ref_color lw 1.5 dt 4 notitle
+}
