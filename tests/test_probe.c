@@ -22,6 +22,48 @@ static void test_static_facts(void)
     }
 }
 
+/* The ISA is what the build can use on this CPU: the CPU's, capped by the
+ * flags this file (like common/probe.c) was compiled with. A
+ * -march=x86-64-v3 build on an AVX-512 CPU must say AVX2 and refuse to run
+ * AVX-512 loops, so that it behaves as it would on an AVX2 machine. */
+static void test_isa_is_the_builds(void)
+{
+    pw_hw hw;
+    pw_probe_static(&hw);
+    pw_isa build =
+#if defined(__AVX512F__)
+        PW_ISA_AVX512;
+#elif defined(__AVX2__) && defined(__FMA__)
+        PW_ISA_AVX2;
+#elif defined(__SSE2__)
+        PW_ISA_SSE;
+#elif defined(__ARM_NEON)
+        PW_ISA_NEON;
+#else
+        PW_ISA_SCALAR;
+#endif
+    EXPECT(hw.build_isa == build, "build ISA %s is what the compile-time macros say (%s)",
+           pw_isa_name(hw.build_isa), pw_isa_name(build));
+    pw_isa want = hw.build_isa < hw.cpu_isa ? hw.build_isa : hw.cpu_isa;
+    EXPECT(hw.isa == want, "usable ISA %s = the narrower of build %s and CPU %s", pw_isa_name(hw.isa),
+           pw_isa_name(hw.build_isa), pw_isa_name(hw.cpu_isa));
+#if defined(__x86_64__)
+    EXPECT(!hw.fma || hw.isa >= PW_ISA_AVX2, "FMA only where the build has AVX2+FMA");
+    EXPECT(!hw.bf16 || hw.isa == PW_ISA_AVX512, "bf16 only with AVX-512");
+    EXPECT(hw.vector_registers == (hw.isa == PW_ISA_AVX512 ? 32 : 16),
+           "%d vector registers for %s (16 below AVX-512, 32 with it)", hw.vector_registers, pw_isa_name(hw.isa));
+    /* Nothing wider than the build's ISA runs, even where the CPU has it. */
+    for (int isa = hw.isa + 1; isa <= PW_ISA_AVX512; isa++) {
+        EXPECT(pw_fma_loop_gflops((pw_isa)isa, 8, 0.001) == 0, "no %s FMA loop in a %s build",
+               pw_isa_name((pw_isa)isa), pw_isa_name(hw.isa));
+        EXPECT(pw_fma_asm_gflops((pw_isa)isa, 0.001) == 0, "no %s yardstick in a %s build",
+               pw_isa_name((pw_isa)isa), pw_isa_name(hw.isa));
+    }
+#elif defined(__aarch64__)
+    EXPECT(hw.vector_registers == 32, "AArch64 has 32 vector registers, got %d", hw.vector_registers);
+#endif
+}
+
 static void test_latency_vs_throughput(void)
 {
     pw_hw hw;
@@ -69,6 +111,7 @@ static void test_triad_small(void)
 int main(void)
 {
     RUN(test_static_facts);
+    RUN(test_isa_is_the_builds);
     RUN(test_latency_vs_throughput);
     RUN(test_peak_matches_assembly);
     RUN(test_triad_small);

@@ -63,7 +63,7 @@ static void test_every_rung_at_awkward_sizes(void)
         for (size_t s = 0; s < NSIZES; s++)
             EXPECT(run_fenced(v, sizes[s]) == 0, "%s right and inside y at n = %zu", v->name, sizes[s]);
     }
-    EXPECT(ran >= 13, "at least the scalar, branch and auto rungs ran (%d)", ran);
+    EXPECT(ran >= 14, "at least the scalar, branch and auto rungs ran (%d)", ran);
 }
 
 /* A deliberately broken rung: whole blocks of 8, no tail. */
@@ -100,6 +100,14 @@ static void test_fallbacks(void)
                simd_kernel_name((simd_kernel)k), pw_isa_name(hw.isa), b ? b->name : "none");
     }
     EXPECT(!simd_bf16_runs_here(&scalar), "no bf16 under a scalar cap");
+    /* The rungs that run follow the build's ISA (the probe's answer), not
+     * only the CPU's: an AVX2 build on an AVX-512 CPU runs no AVX-512 rung. */
+    for (int i = 0; i < simd_nvariants; i++) {
+        const simd_variant *v = &simd_variants[i];
+        if (v->isa == PW_ISA_SCALAR || v->isa == PW_ISA_NEON || hw.isa == PW_ISA_NEON) continue;
+        EXPECT(simd_runs_here(v, &hw) == (v->isa <= hw.isa), "%s %s in a %s build", v->name,
+               v->isa <= hw.isa ? "runs" : "is skipped", pw_isa_name(hw.isa));
+    }
     pw_isa isa;
     EXPECT(simd_parse_isa("avx2", &isa) && isa == PW_ISA_AVX2, "parses avx2");
     EXPECT(!simd_parse_isa("avx3", &isa), "refuses avx3");
