@@ -1,4 +1,4 @@
-# caption: Time per element of the piecewise function y = x >= 0 ? x^2 : x/2 against the share of negative elements, in random order. The masked (vector) rungs compute both arms and do not care; piecewise_branch (a call in one arm: a real jump) costs most where the branch predictor can least guess, near 50 %. Open circles: the same data sorted, where the predictor is almost always right.
+# caption: Time per element of the piecewise function y = x >= 0 ? x^2 : x/2 against the share of negative elements, in random order. Rungs that use a mask compute both arms and do not care; piecewise_branch (a call in one arm: a real jump) costs most where the branch predictor can least guess, near 50 %. piecewise_auto is whatever the compiler made of the plain loop: a mask with clang or AVX-512, a branch with gcc on SSE or AVX2 builds (piecewise_notrap, the same loop under -fno-trapping-math, gets a mask everywhere). Open circles: the same data sorted, where the predictor is almost always right.
 # data: branches.csv
 load 'plots/common.gp'
 f = csv('branches.csv')
