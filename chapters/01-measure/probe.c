@@ -34,7 +34,7 @@ static void print_static(const pw_hw *hw)
            pw_isa_name(hw->isa), hw->lanes, hw->vector_registers, hw->fma ? "yes" : "no", hw->bf16 ? "yes" : "no");
     if (hw->cpu_isa != hw->isa)
         printf("         the CPU has %s, but this build's flags (%s) stop at %s:\n"
-               "         the programs run as they would on a %s machine (rebuild without ARCH= for all of it)\n",
+               "         the programs run as they would on an %s machine (rebuild without ARCH= for all of it)\n",
                pw_isa_name(hw->cpu_isa), pw_cflags(), pw_isa_name(hw->build_isa), pw_isa_name(hw->isa));
     printf("caches:  L1d %s, L2 %s, L3 %s\n", pw_fmt_bytes((double)hw->l1d, l1, sizeof l1),
            pw_fmt_bytes((double)hw->l2, l2, sizeof l2), pw_fmt_bytes((double)hw->l3, l3, sizeof l3));
@@ -57,8 +57,9 @@ static void explain_sweep(const pw_hw *hw, double g[][NK])
         int best = 0;
         for (int i = 1; i < NK; i++) if (r[i] > r[best]) best = i;
         printf("- %s: one accumulator %.1f GFLOP/s; the best, %d accumulators, %.1f (%.1fx): one chain\n"
-               "  kept about 1 in %.0f of the FMA slots busy.\n", pw_isa_name((pw_isa)isa), r[0],
-               pw_fma_accumulator_counts[best], r[best], r[best] / r[0], r[best] / r[0]);
+               "  used about 1/%.0f of what the core can do, the rest waited on the chain's latency.\n",
+               pw_isa_name((pw_isa)isa), r[0], pw_fma_accumulator_counts[best], r[best], r[best] / r[0],
+               r[best] / r[0]);
         for (int i = best + 1; i < NK; i++) {
             int k = pw_fma_accumulator_counts[i];
             if (r[i] >= 0.8 * r[best]) continue;
