@@ -48,6 +48,14 @@ if [ -x "$ch02/lanes" ]; then
     else
         bad "ch02 dot --isa scalar" "$(tail -5 "$tmp/ch02")"
     fi
+    # lanes and dot end with findings computed from their own tables.
+    if "$ch02/lanes" --tiny >"$tmp/ch02" 2>&1 && grep -q '^What this run shows:' "$tmp/ch02" \
+       && grep -qE '^- square: ' "$tmp/ch02"; then ok "ch02 lanes prints findings computed from its table"
+    else bad "ch02 lanes findings" "$(tail -8 "$tmp/ch02")"; fi
+    if "$ch02/dot" --tiny >"$tmp/ch02" 2>&1 && { [ "$(ch02_rank "$ch02_isa")" -eq 0 ] \
+       || grep -qE '^what this run shows \(n = [0-9]+, ' "$tmp/ch02"; }; then
+        ok "ch02 dot prints findings for its widest ISA"
+    else bad "ch02 dot findings" "$(tail -8 "$tmp/ch02")"; fi
     # branches ends with findings computed from its own tables.
     if "$ch02/branches" --tiny >"$tmp/ch02" 2>&1 && grep -q '^What this run shows:' "$tmp/ch02" \
        && grep -qE '^- [0-9]+ of [0-9]+ rungs cost the same' "$tmp/ch02"; then

@@ -88,6 +88,25 @@ static void precision(const pw_hw *hw, ch02_bufs *b, uint16_t *xb, uint16_t *yb,
     pw_csv_meta(csv, "rel_error_bf16", "%.3e", fabs(h - exact) / scale);
 }
 
+/* What one size's table shows for the widest ISA's rungs, from its numbers. */
+static void dot_findings(const char *isa, size_t n, double one, double best, int best_acc, double loop)
+{
+    printf("what this run shows (n = %zu, %s):\n", n, isa);
+    if (best_acc > 1 && best >= 1.5 * one)
+        printf("- 1 accumulator: %.1f GFLOP/s; %d accumulators: %.1f (%.1fx): independent partial sums keep\n"
+               "  several FMAs in flight where one chain waits for each\n", one, best_acc, best, best / one);
+    else
+        printf("- more accumulators did not pay in this run (best %d: %.1f against %.1f GFLOP/s): it cannot\n"
+               "  show the latency chain (n = %zu too small, or a busy machine)\n", best_acc, best, one, n);
+    if (loop > 0 && best < 0.7 * loop)
+        printf("- the best reached %.0f%% of the best FMA loop (%.1f GFLOP/s, no loads): the FMAs are not what\n"
+               "  stops it. Theory: a dot product needs two loads per FMA, and a core loads about two vectors\n"
+               "  per cycle\n", 100 * best / loop, loop);
+    else if (loop > 0)
+        printf("- the best reached %.0f%% of the best FMA loop (%.1f GFLOP/s, no loads): the loads did not hold\n"
+               "  it back in this run\n", 100 * best / loop, loop);
+}
+
 int main(int argc, char **argv)
 {
     pw_list sizes = PW_LIST(4096);
@@ -148,6 +167,10 @@ int main(int argc, char **argv)
         pw_fill_random(b.y, n, 2, -1.0f, 1.0f);
         printf("n = %zu (%s)\n%-18s %5s %4s %10s %6s %8s %8s %9s %6s\n", n, ch02_where(bytes, &hw),
                "variant", "lanes", "acc", "median", "IQR", "GFLOP/s", "FMA loop", "vs loop", "%peak");
+        /* The widest ISA's rungs, for the findings: 1 accumulator, and the best. */
+        double one_gf = 0, best_gf = 0, best_loop = 0;
+        int best_acc = 0;
+        const char *wide = NULL;
         for (int i = 0; i < simd_nvariants; i++) {
             const simd_variant *v = &simd_variants[i];
             if (v->kernel != SIMD_DOT || !simd_runs_here(v, &hw)) continue;
@@ -171,6 +194,12 @@ int main(int argc, char **argv)
             if (!no_probe) printf(" %5.1f%%", 100 * gf / peak.peak_gflops_1core);
             printf("\n");
             pw_csv_summary(csv, v->name, (long long)n, 1, acc, &st, flops, bytes);
+            if (v->isa == hw.isa && v->lanes > 1) {
+                wide = pw_isa_name(v->isa);
+                if (v->accumulators == 1) one_gf = gf;
+                if (gf > best_gf) { best_gf = gf; best_acc = v->accumulators; }
+                if (loop > best_loop) best_loop = loop;   /* the FMAs' own ceiling */
+            }
             if (loop > 0 && s == 0) {
                 char variant[32];
                 snprintf(variant, sizeof variant, "fma_%s", pw_isa_name(v->isa));
@@ -191,6 +220,7 @@ int main(int argc, char **argv)
             printf("   (bf16: 4 bytes per element, not 8)\n");
             pw_csv_summary(csv, "dot_avx512_bf16", (long long)n, 1, "4", &st, flops, 4.0 * (double)n);
         }
+        if (wide && one_gf > 0) dot_findings(wide, n, one_gf, best_gf, best_acc, best_loop);
         printf("\n");
     }
     printf("FMA loop: common/probe.h's loop with the same ISA and accumulators, from registers only.\n"

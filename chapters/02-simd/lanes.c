@@ -17,6 +17,8 @@
  * dot rungs use 8 accumulators each (chapters/02-simd/dot.c shows why).
  */
 #include "driver.h"
+
+#include <string.h>
 #include "results.h"
 #include "timing.h"
 
@@ -50,6 +52,48 @@ static void counts(simd_kernel k, double n, double *flops, double *bytes)
 static bool timed_here(const simd_variant *v)
 {
     return !(v->kernel == SIMD_DOT && v->lanes > 1 && v->accumulators != 8);
+}
+
+/* What the table shows, per kernel, from its own speedups: the widest rung
+ * at the smallest and the largest size (where the data lives), and the
+ * auto rung against it. */
+static void findings(const simd_kernel *kernels, const pw_list *sizes, const pw_hw *hw,
+                     double best_sp[][PW_MAX_LIST], double auto_sp[][PW_MAX_LIST])
+{
+    int first = 0, last = 0;
+    for (int s = 1; s < sizes->n; s++) {
+        if (sizes->v[s] < sizes->v[first]) first = s;
+        if (sizes->v[s] > sizes->v[last]) last = s;
+    }
+    const char *wf = ch02_where(8.0 * (double)sizes->v[first], hw);
+    const char *wl = ch02_where(8.0 * (double)sizes->v[last], hw);
+    printf("\nWhat this run shows:\n");
+    for (int k = 0; k < 3; k++) {
+        const simd_variant *b = simd_best(kernels[k], hw);
+        if (b->lanes <= 1) {
+            printf("- %s: no vector rung runs here (%s): nothing to compare\n", simd_kernel_name(kernels[k]),
+                   pw_isa_name(hw->isa));
+            continue;
+        }
+        printf("- %s: %s (%d lanes) ran %.1fx scalar at n = %lld (%s)", simd_kernel_name(kernels[k]), b->name,
+               b->lanes, best_sp[k][first], sizes->v[first], wf);
+        if (last != first) printf(", %.1fx at n = %lld (%s)", best_sp[k][last], sizes->v[last], wl);
+        printf(".\n");
+        if (last != first && !strcmp(wl, "DRAM") && strcmp(wf, "DRAM")) {
+            if (best_sp[k][last] < 0.6 * best_sp[k][first])
+                printf("  From DRAM the lanes help far less: memory, not arithmetic, sets the rate there.\n");
+            else
+                printf("  From DRAM it kept most of its speedup: this run cannot show the memory wall\n"
+                       "  (a slow scalar rung, or a busy machine); compare the GB/s columns.\n");
+        } else if (last != first && !strcmp(wl, wf)) {
+            printf("  Both sizes live in %s: this run cannot show the step to DRAM.\n", wf);
+        }
+        if (auto_sp[k][first] > 0)
+            printf("  %s_auto%s ran %.1fx scalar at n = %lld, %.0f%% of %s's speed%s.\n",
+                   simd_kernel_name(kernels[k]), kernels[k] == SIMD_DOT ? "16" : "", auto_sp[k][first],
+                   sizes->v[first], 100 * auto_sp[k][first] / best_sp[k][first], b->name,
+                   auto_sp[k][first] < 0.5 * best_sp[k][first] ? ": the compiler left speed behind" : "");
+    }
 }
 
 int main(int argc, char **argv)
@@ -106,6 +150,9 @@ int main(int argc, char **argv)
     pw_csv_meta(csv, "param", "floats per instruction (lanes); auto = the compiler's choice");
 
     pw_bench_config cfg = pw_bench_from_opts(&common);
+    /* Per kernel and size: the speedup of the widest hand-written rung and
+     * of the auto rung, for the findings after the table. */
+    static double best_sp[3][PW_MAX_LIST], auto_sp[3][PW_MAX_LIST];
     printf("%-17s %5s %9s %5s %11s %6s %8s %7s %8s %6s %5s\n", "variant", "lanes", "n", "where",
            "median", "IQR", "GFLOP/s", "GB/s", "speedup", "%peak", "%bw");
     for (int k = 0; k < 3; k++) {
@@ -135,6 +182,8 @@ int main(int argc, char **argv)
                 if (!no_probe && gf > 1.05 * peak.peak_gflops_1core) printf("  <- above peak: suspicious");
                 printf("\n");
                 pw_csv_summary(csv, v->name, (long long)n, 1, lanes, &st, flops, bytes);
+                if (v == simd_best(kernels[k], &hw)) best_sp[k][s] = scalar_median / st.median;
+                if (v->lanes == 0 && v->accumulators != 1) auto_sp[k][s] = scalar_median / st.median;
             }
         }
         printf("\n");
@@ -142,6 +191,7 @@ int main(int argc, char **argv)
     printf("speedup: the scalar rung's median over this rung's, same kernel and size.\n"
            "%%peak: against the one-core FMA peak; %%bw: against the one-core DRAM triad\n"
            "(over 100%%: the data came from a cache).\n");
+    findings(kernels, &sizes, &hw, best_sp, auto_sp);
     ch02_bufs_free(&b);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }
