@@ -5,7 +5,7 @@
 
 ch01=$BUILD/ch01
 # ch01_rank ISA: x86's ISAs nest, so they compare as numbers.
-ch01_rank() { case $1 in SSE) echo 1 ;; AVX2) echo 2 ;; AVX-512) echo 3 ;; *) echo 0 ;; esac; }
+ch01_rank() { case $1 in SSE | NEON) echo 1 ;; AVX2) echo 2 ;; AVX-512) echo 3 ;; *) echo 0 ;; esac; }
 if [ -x "$ch01/probe" ]; then
     "$ch01/probe" --static >"$tmp/ch01" 2>&1
     isa=$(awk '/^SIMD:/ { sub(",", "", $2); print $2 }' "$tmp/ch01")
@@ -37,7 +37,7 @@ if [ -x "$ch01/probe" ]; then
     rank=$(ch01_rank "$isa")
     if [ "$rank" -gt 0 ]; then
         timeout 60 "$ch01/probe" --tiny >"$tmp/ch01" 2>&1
-        n=$(grep -cE '^- (SSE|AVX2|AVX-512): one accumulator' "$tmp/ch01")
+        n=$(grep -cE '^- (SSE|AVX2|AVX-512|NEON): one accumulator' "$tmp/ch01")
         if [ "$n" -eq "$rank" ] && grep -q '^What the sweep shows' "$tmp/ch01"; then
             ok "ch01 probe explains the sweep of each of its $rank vector ISAs from its numbers"
         else

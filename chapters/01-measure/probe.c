@@ -42,6 +42,14 @@ static void print_static(const pw_hw *hw)
 
 #define NK 7   /* pw_fma_accumulator_count_n */
 
+/* The ISAs this build can run, in table order: x86's nest (scalar, SSE,
+ * AVX2, AVX-512 up to the build's), AArch64 has scalar and NEON. */
+static bool listed(int isa, const pw_hw *hw)
+{
+    if (hw->isa == PW_ISA_NEON) return isa == PW_ISA_SCALAR || isa == PW_ISA_NEON;
+    return isa <= (int)hw->isa;
+}
+
 /* What the accumulator sweep shows, per vector ISA, from its own numbers:
  * how many FMAs one chain leaves idle, where the rate stops growing, and a
  * drop past the register file (more accumulators than registers: the
@@ -51,9 +59,9 @@ static void print_static(const pw_hw *hw)
 static void explain_sweep(const pw_hw *hw, double g[][NK])
 {
     printf("\nWhat the sweep shows (this run's numbers):\n");
-    for (int isa = PW_ISA_SSE; isa <= (int)hw->isa; isa++) {
+    for (int isa = PW_ISA_SSE; isa <= PW_ISA_NEON; isa++) {
         const double *r = g[isa];
-        if (r[0] <= 0) continue;
+        if (!listed(isa, hw) || r[0] <= 0) continue;
         int best = 0;
         for (int i = 1; i < NK; i++) if (r[i] > r[best]) best = i;
         printf("- %s: one accumulator %.1f GFLOP/s; the best, %d accumulators, %.1f (%.1fx): one chain\n"
@@ -106,12 +114,14 @@ int main(int argc, char **argv)
     /* The accumulator sweep: GFLOP/s per ISA (columns) and count (rows). */
     double g[PW_ISA_NEON + 1][NK] = { { 0 } };
     printf("FMA loop, one core, GFLOP/s (2 flops per lane per FMA):\n%-13s", "accumulators");
-    for (int isa = PW_ISA_SCALAR; isa <= (int)hw.isa; isa++) printf(" %9s", pw_isa_name((pw_isa)isa));
+    for (int isa = PW_ISA_SCALAR; isa <= PW_ISA_NEON; isa++)
+        if (listed(isa, &hw)) printf(" %9s", pw_isa_name((pw_isa)isa));
     printf("\n");
     for (int i = 0; i < pw_fma_accumulator_count_n && i < NK; i++) {
         int k = pw_fma_accumulator_counts[i];
         printf("%-13d", k);
-        for (int isa = PW_ISA_SCALAR; isa <= (int)hw.isa; isa++) {
+        for (int isa = PW_ISA_SCALAR; isa <= PW_ISA_NEON; isa++) {
+            if (!listed(isa, &hw)) continue;
             g[isa][i] = pw_fma_loop_gflops((pw_isa)isa, k, each);
             printf(" %9.1f", g[isa][i]);
             char variant[32], param[16];
