@@ -46,23 +46,38 @@ $$(foreach e,$(5),$$(eval $$(call exercise_template,$(1),$(2),$$(ch$(1)_num).$$(
 endef
 
 # $(1)=NN $(2)=name $(3)=N.K $(4)=exercise name $(5)=kernels
+#
+# The checker is built by tools/ex_build.sh, with the learner's file (ex) or
+# the solution (sol) compiled alone first, so that its object file can be
+# read: tools/ex_inspect.sh fails a file that calls the reference or the
+# library's own answer, or lacks the vector instructions an intrinsics
+# exercise is about; exercises/NN-name/check_<e>.rules says what each
+# exercise asks (and `threads`: graded under ThreadSanitizer where it works).
+# The exercise's headers are listed as prerequisites.
+EX_TOOLS := tools/ex_build.sh tools/ex_inspect.sh tools/tsan_gomp.c
+ex_build = @CC="$(CC)" CFLAGS="$(ALL_CFLAGS) $(3)" LDLIBS="$(LDLIBS)" SAN="$(SAN)" TSAN_FLAGS="$(TSAN_FLAGS)" \
+	  OMP_FLAGS="$(OMP_FLAGS)" bash tools/ex_build.sh $(1) $(2)
+
 define exercise_template
 ex_seen_$(1) += x
 EXERCISES += $(3)
 ex_$(3)_file := exercises/$(1)-$(2)/$(4).c
 ex_$(3)_kobjs := $(patsubst %,$$(BUILD)/kernels/%.o,$(5))
+ex_$(3)_deps := exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) \
+                $$(ex_$(3)_kobjs) $$(LIBPW) $$(EX_TOOLS)
 
-# The checker is compiled with the learner's file (ex) or the solution (sol).
-# Two sources in one command would share one -MMD file, so the exercise's
-# headers are listed as prerequisites instead.
-$$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c exercises/$(1)-$(2)/$(4).c \
-                         $$(wildcard exercises/$(1)-$(2)/*.h) $$(ex_$(3)_kobjs) $$(LIBPW)
-	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
-$$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c solutions/$(1)-$(2)/$(4).c \
-                          $$(wildcard exercises/$(1)-$(2)/*.h) $$(ex_$(3)_kobjs) $$(LIBPW)
-	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -Iexercises/$(1)-$(2) -o $$@ $$(filter %.c %.o %.a,$$^) $$(LDLIBS)
+$$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/$(4).c $$(ex_$(3)_deps)
+	$$(call ex_build,$(3),exercises/$(1)-$(2)/$(4).c,-Iexercises/$(1)-$(2)) exercises/$(1)-$(2)/$(4).c \
+	  exercises/$(1)-$(2)/check_$(4).c $$@ $$(ex_$(3)_kobjs) $$(LIBPW)
+$$(BUILD)/sol/$(3)/check: solutions/$(1)-$(2)/$(4).c $$(ex_$(3)_deps)
+	$$(call ex_build,$(3),solutions/$(1)-$(2)/$(4).c,-Iexercises/$(1)-$(2)) solutions/$(1)-$(2)/$(4).c \
+	  exercises/$(1)-$(2)/check_$(4).c $$@ $$(ex_$(3)_kobjs) $$(LIBPW)
+
+# The wrong answers tests/ex_loopholes.sh grades (tests/wrong/N.K-what.c),
+# each built into $(BUILD)/wrong/N.K-what/check; `make test` builds them.
+$$(BUILD)/wrong/$(3)-%/check: tests/wrong/$(3)-%.c $$(ex_$(3)_deps)
+	$$(call ex_build,$(3),$$<,-Iexercises/$(1)-$(2)) $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(ex_$(3)_kobjs) $$(LIBPW)
+test: $$(patsubst tests/wrong/%.c,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.c))
 
 .PHONY: ex-$(3) solution-$(3)
 ex-$(3): $$(BUILD)/ex/$(3)/check

@@ -111,17 +111,30 @@ $$(BUILD)/sol/$(3)/gen/$(4).launch.h: solutions/$(1)-$(2)/$(4).cu $$(SIMT_AWK)
 	$$(call simt_gen,h)
 $$(BUILD)/sol/$(3)/gen/$(4).launch.c: solutions/$(1)-$(2)/$(4).cu $$(SIMT_AWK)
 	$$(call simt_gen,c)
-# The checker, compiled with the learner's kernels (ex) or the solution's (sol).
+# The checker, with the learner's kernels (ex) or the solution's (sol): the
+# generated launcher (which includes the .cu) is compiled alone first, and
+# read by tools/ex_inspect.sh, as for the C exercises (see mk/chapter.mk).
 $$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/ex/$(3)/gen/$(4).launch.c \
-        $$(BUILD)/ex/$(3)/gen/$(4).launch.h exercises/$(1)-$(2)/$(4).cu $$(wildcard exercises/$(1)-$(2)/*.h) $$(LIBPW)
-	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -I. -Iexercises/$(1)-$(2) -I$$(BUILD)/ex/$(3)/gen -o $$@ \
-	    exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/ex/$(3)/gen/$(4).launch.c $$(LIBPW) $$(LDLIBS)
+        $$(BUILD)/ex/$(3)/gen/$(4).launch.h exercises/$(1)-$(2)/$(4).cu $$(wildcard exercises/$(1)-$(2)/*.h \
+        exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
+	$$(call ex_build,$(3),exercises/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2) -I$$(BUILD)/ex/$(3)/gen) \
+	  $$(BUILD)/ex/$(3)/gen/$(4).launch.c exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
 $$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/sol/$(3)/gen/$(4).launch.c \
-        $$(BUILD)/sol/$(3)/gen/$(4).launch.h solutions/$(1)-$(2)/$(4).cu $$(wildcard exercises/$(1)-$(2)/*.h) $$(LIBPW)
-	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -I. -Iexercises/$(1)-$(2) -I$$(BUILD)/sol/$(3)/gen -o $$@ \
-	    exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/sol/$(3)/gen/$(4).launch.c $$(LIBPW) $$(LDLIBS)
+        $$(BUILD)/sol/$(3)/gen/$(4).launch.h solutions/$(1)-$(2)/$(4).cu $$(wildcard exercises/$(1)-$(2)/*.h \
+        exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
+	$$(call ex_build,$(3),solutions/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2) -I$$(BUILD)/sol/$(3)/gen) \
+	  $$(BUILD)/sol/$(3)/gen/$(4).launch.c exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
+# The wrong answers tests/ex_loopholes.sh grades (tests/wrong/N.K-what.cu).
+$$(BUILD)/wrong/$(3)-%/gen/$(4).launch.h: tests/wrong/$(3)-%.cu $$(SIMT_AWK)
+	$$(call simt_gen,h)
+$$(BUILD)/wrong/$(3)-%/gen/$(4).launch.c: tests/wrong/$(3)-%.cu $$(SIMT_AWK)
+	$$(call simt_gen,c)
+$$(BUILD)/wrong/$(3)-%/check: $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.c $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.h \
+        tests/wrong/$(3)-%.cu exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h) $$(LIBPW) $$(EX_TOOLS)
+	$$(call ex_build,$(3),tests/wrong/$(3)-$$*.cu,-I. -Iexercises/$(1)-$(2) -I$$(BUILD)/wrong/$(3)-$$*/gen) \
+	  $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
+test: $$(patsubst tests/wrong/%.cu,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.cu))
+.PRECIOUS: $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.c $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.h
 # nvcc must accept the skeleton and the solution too.
 $$(BUILD)/gpu/ex/$(1)/$(4).o: exercises/$(1)-$(2)/$(4).cu
 	@mkdir -p $$(@D)

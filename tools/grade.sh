@@ -89,7 +89,7 @@ elapsed=$(( SECONDS - started ))
 # The first line that says what went wrong: the checker's FAIL lines, the
 # skeleton's "not yet implemented" (on stderr, so it may land after the
 # checker's "  n = 0 " on the same line), or a sanitizer's report.
-reason=$(grep -m1 -E '^FAIL: |not yet implemented: |ERROR: (Address|Leak|Thread)Sanitizer|runtime error:' "$log")
+reason=$(grep -m1 -E '^FAIL: |not yet implemented: |ERROR: (Address|Leak|Thread)Sanitizer|WARNING: ThreadSanitizer|runtime error:' "$log")
 
 if (( rc == 0 )) && grep -q '^PASS' "$log"; then
     verdict "PASS"
@@ -119,12 +119,21 @@ elif [[ $reason == *"not yet implemented: "* ]]; then
 elif [[ $reason == "FAIL: "* ]]; then
     verdict "$reason"
 elif [[ $reason == *Sanitizer:* ]]; then
-    # "==123==ERROR: AddressSanitizer: heap-buffer-overflow on address ...":
-    # the kind of error, and the first stack frame in the learner's file.
-    kind=$(sed -E 's/.*ERROR: ([A-Za-z]+Sanitizer: [A-Za-z-]+).*/\1/' <<<"$reason")
-    frame=$(grep -m1 -E "^ +#[0-9]+ 0x[0-9a-f]+ in .*$(basename "$file")" "$log" ||
-            grep -m1 -E '^ +#[0-9]+ 0x[0-9a-f]+ in ' "$log")
-    frame=$(sed -E 's/^ +#[0-9]+ 0x[0-9a-f]+ in ([^ ]+) (.+)$/\1() at \2/' <<<"$frame")
+    # "==123==ERROR: AddressSanitizer: heap-buffer-overflow on address ..." or
+    # "WARNING: ThreadSanitizer: data race (pid=123)": the kind of error, and
+    # the first stack frame in the learner's file. ASan writes a frame as
+    # "#0 0x4f2a in fn file:line", TSan as "#0 fn file:line (binary+0x4f2a)".
+    kind=$(sed -E 's/.*(ERROR|WARNING): ([A-Za-z]+Sanitizer: [A-Za-z-]+( [a-z-]+)?).*/\2/; s/ \(pid.*//' <<<"$reason")
+    kind=${kind%% on}
+    frame_re='^ +#[0-9]+ (0x[0-9a-f]+ in )?'
+    frame=$(grep -m1 -E "$frame_re[^ ]+ [^ ]*$(basename "$file")" "$log" || grep -m1 -E "$frame_re[^ ]+ " "$log")
+    frame=$(sed -E 's/^ +#[0-9]+ (0x[0-9a-f]+ in )?([^ ]+) ([^ ]+).*$/\2() at \3/' <<<"$frame")
+    frame=${frame% at <null>}
+    if [[ $kind == *"data race"* ]] && (( ! quiet )); then
+        echo "ThreadSanitizer saw two threads touch the same memory, at least one of them writing, with nothing"
+        echo "ordering them (a lock, an atomic, a join, a reduction): the report above names both places."
+        echo "It reports the race whether or not this run lost an update: a pass without it would be luck."
+    fi
     verdict "FAIL: $kind${frame:+ in $frame}"
 elif [[ -n $reason ]]; then
     verdict "FAIL: ${reason#*ERROR: }"

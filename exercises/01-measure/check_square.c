@@ -267,11 +267,11 @@ static int check_counts(void)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    pw_ex_begin(argc, argv);
     /* Unbuffered, so what was printed survives a crash and stays in order
      * with anything written to stderr. pw_check_floats reports here too. */
-    setvbuf(stdout, NULL, _IONBF, 0);
     pw_check_set_stream(stdout);
 
     printf("exercise 1.1: square() on %zu sizes from 0 to %d, then square_counts()\n",
@@ -284,7 +284,6 @@ int main(void)
                bad_counts ? "square_counts()" : "");
         return PW_EXIT_WRONG;
     }
-    printf("PASS: square() is exact on all %zu sizes and writes only y[0..n-1]; square_counts() "
-           "gives 1 flop and 8 bytes per element (0.125 flop/byte: memory-bound)\n", NSIZES);
-    return PW_EXIT_PASS;
+    return pw_ex_pass("square() is exact on all %zu sizes and writes only y[0..n-1]; square_counts() "
+           "gives 1 flop and 8 bytes per element (0.125 flop/byte: memory-bound)", NSIZES);
 }

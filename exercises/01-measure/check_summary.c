@@ -11,6 +11,7 @@
  * Each failure is explained in a line or two, starting "FAIL:". The last
  * line is "PASS: ..." and the exit status 0, or the status is 1.
  */
+#include "exercise.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -220,11 +221,11 @@ static void show_cold_lesson(const struct summary *warm, const struct summary *a
            "  and the cold call apart\n");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    pw_ex_begin(argc, argv);
     /* Unbuffered, so what was printed survives a crash and stays in order
      * with anything written to stderr. */
-    setvbuf(stdout, NULL, _IONBF, 0);
 
     static double one[] = { 5 };
     static double two[] = { 3, 1 };
@@ -270,7 +271,6 @@ int main(void)
         }
     }
     show_cold_lesson(&got[ninputs - 2], &got[ninputs - 1]);
-    printf("PASS: summarize() matches pw_quantile and pw_mean on %d inputs (n = 1 to 101) "
-           "and leaves the caller's samples as they were\n", ninputs);
-    return PW_EXIT_PASS;
+    return pw_ex_pass("summarize() matches pw_quantile and pw_mean on %d inputs (n = 1 to 101) "
+           "and leaves the caller's samples as they were", ninputs);
 }

@@ -115,9 +115,9 @@ static double speedup(float *x)
     return plain.median / yours.median;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IONBF, 0);
+    pw_ex_begin(argc, argv);
     pw_check_set_stream(stdout);
     float *x = pw_alloc_floats(MAXN);
     printf("exercise 2.2: sumsq() on %zu sizes from 0 to %d, then its speed\n", NSIZES, MAXN);
@@ -137,6 +137,5 @@ int main(void)
         printf("exercise 2.2 is not right yet: start with the FAIL above\n");
         return PW_EXIT_WRONG;
     }
-    printf("PASS: sumsq() is right on all %zu sizes, tails included, and %.1fx faster than one chain\n", NSIZES, s);
-    return PW_EXIT_PASS;
+    return pw_ex_pass("sumsq() is right on all %zu sizes, tails included, and %.1fx faster than one chain", NSIZES, s);
 }

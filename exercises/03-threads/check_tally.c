@@ -81,9 +81,9 @@ static int check_count(const float *x, size_t n, int T)
 typedef struct { const float *x; size_t n; int T; long long got; } time_ctx;
 static void run_count(void *p) { time_ctx *c = p; c->got = count_above_threads(c->x, c->n, 0.5f, c->T); }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IONBF, 0);
+    pw_ex_begin(argc, argv);
     enum { BIGN = 4 << 20 };
     float *x = pw_alloc_floats(BIGN);
     pw_fill_random(x, BIGN, 77, 0.0f, 1.0f);
@@ -112,6 +112,5 @@ int main(void)
     printf("  for information: %d elements in %.2f ms on 1 thread, %.2f ms on 2 (%.2fx)\n", BIGN, st1.median * 1e3,
            st2.median * 1e3, st1.median / st2.median);
     pw_free(x);
-    printf("PASS: every thread's counter has a cache line of its own (1 to 16 threads), and the count is exact\n");
-    return PW_EXIT_PASS;
+    return pw_ex_pass("every thread's counter has a cache line of its own (1 to 16 threads), and the count is exact");
 }

@@ -11,6 +11,7 @@
  * Each failure is explained, starting "FAIL:". The last line is "PASS: ..."
  * and the exit status 0, or the status is 1.
  */
+#include "exercise.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,9 +86,9 @@ static int check_one(const float *x, long n, int T, const dataset *d)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IONBF, 0);
+    pw_ex_begin(argc, argv);
     static const long sizes[] = { 1, 2, 3, 17, 1001, 65537, 1000003 };
     static const int threads[] = { 1, 2, 3, 7 };
     static const dataset sets[] = {
@@ -116,7 +117,6 @@ int main(void)
         }
     }
     pw_free(x);
-    printf("PASS: sum_and_max() gives the exact sum and the max on n = 1 to 1000003, on %s\n",
+    return pw_ex_pass("sum_and_max() gives the exact sum and the max on n = 1 to 1000003, on %s",
            pw_omp_enabled() ? "1, 2, 3 and 7 threads" : "one thread (no OpenMP)");
-    return PW_EXIT_PASS;
 }

@@ -17,6 +17,7 @@
  * and the exit status 0, or the status is 1.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "exercise.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,9 +153,9 @@ typedef struct {
 } run_ctx;
 static void run(void *p) { run_ctx *c = p; c->fn(SCHED_ITEMS, c->out); }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IONBF, 0);
+    pw_ex_begin(argc, argv);
     const int n = SCHED_ITEMS;
     uint64_t *out = pw_alloc_bytes(n * sizeof *out), *want = pw_alloc_bytes(n * sizeof *want);
     for (int i = 0; i < n; i++) want[i] = sched_item_work(i, n);
@@ -242,7 +243,6 @@ int main(void)
     }
     pw_free(out);
     pw_free(want);
-    printf("PASS: schedule(%s) is correct on every thread count and within %.0f%% of the best schedule "
-           "on 2, 3 and 7 threads\n", mine_s, 100 * (SLACK - 1));
-    return PW_EXIT_PASS;
+    return pw_ex_pass("schedule(%s) is correct on every thread count and within %.0f%% of the best schedule "
+           "on 2, 3 and 7 threads", mine_s, 100 * (SLACK - 1));
 }

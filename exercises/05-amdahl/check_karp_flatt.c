@@ -8,6 +8,7 @@
  * per processor: 1), tiny e's that wobble (noise: 0), and too few points (0).
  * Each failure is explained in words; the last line is PASS or FAIL.
  */
+#include "exercise.h"
 #include <math.h>
 #include <stdio.h>
 
@@ -67,8 +68,9 @@ static void check_trend(const char *name, const double *speedup, const int *n, i
     fail(msg);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    pw_ex_begin(argc, argv);
     printf("exercise 5.2: karp_flatt() and overhead_grows()\n");
     check_formula();
 
@@ -95,6 +97,5 @@ int main(void)
         printf("FAIL: %d check%s failed\n", failures, failures == 1 ? "" : "s");
         return 1;
     }
-    printf("PASS: the formula, its undefined cases, and the trend on 6 sweeps\n");
-    return 0;
+    return pw_ex_pass("the formula, its undefined cases, and the trend on 6 sweeps");
 }

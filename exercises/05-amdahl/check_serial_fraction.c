@@ -13,6 +13,7 @@
  * down; the model solution stays within 0.014 on these inputs.
  * Each failure is explained in words; the last line is PASS or FAIL.
  */
+#include "exercise.h"
 #include <math.h>
 #include <stdio.h>
 
@@ -60,8 +61,9 @@ static void try_program(const program *p)
                got - p->s, tol);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    pw_ex_begin(argc, argv);
     static const program programs[] = {
         { "exact, 1-16 threads", { 1, 2, 4, 8, 16 }, 5, 0.10, 0 },
         { "exact, all parallel", { 1, 2, 4 }, 3, 0.0, 0 },
@@ -79,6 +81,5 @@ int main(void)
         printf("FAIL: %d of %d estimates were off\n", failures, (int)(sizeof programs / sizeof programs[0]));
         return 1;
     }
-    printf("PASS: every serial fraction recovered (exact within 1e-6, noisy within 0.02)\n");
-    return 0;
+    return pw_ex_pass("every serial fraction recovered (exact within 1e-6, noisy within 0.02)");
 }

@@ -5,20 +5,87 @@
  * barrier that not every thread reaches instead of hanging. It tries sizes
  * 1 .. 100003 (odd ones leave a partial last block) with blocks of 32 ..
  * 1024 threads. The inputs are whole numbers from -8 to 8, so every partial
- * sum is exact in any order: tolerance 0. Then it counts your global loads:
- * n, each element once. Failures are explained; the last line is the verdict.
+ * sum is exact in any order: tolerance 0. Then the emulator's counters:
+ * n global loads (each element once), and the shape of a tree in shared
+ * memory (log2(B) barriers per block, every element stored in shared
+ * memory, the additions spread over the threads: see tree_counts). Failures are explained; the last line is the verdict.
  */
+#include "exercise.h"
 #include "block_sum.h"
 #include "check.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const int sizes[] = { 1, 31, 32, 33, 1000, 4099, 100003 };
 static const int blocks[] = { 32, 64, 128, 256, 512, 1024 };
 #define MAXN 100003
+
+/* The emulator's error, explained for this exercise: which thread left a
+ * barrier behind tells the two usual mistakes apart. */
+static void explain_error(const char *msg, int n, int block)
+{
+    const char *ex = strstr(msg, "exited");
+    const char *but = strstr(msg, "but thread");
+    if (ex && but) {
+        but += strlen("but thread");
+        if (*but == 's') but++;
+        int first = atoi(but);   /* the first thread that did not reach the barrier */
+        if (first == block / 2)
+            printf("  the threads from blockDim.x / 2 on never reached that __syncthreads(): is it inside\n"
+                   "  if (t < step)? Every thread must pass every barrier: put it after the if, in the loop\n");
+        else if (first == n % block)
+            printf("  the threads with i >= n left early: a thread past the end must not return before the\n"
+                   "  barrier; let it store 0 into shared memory and take part\n");
+        else
+            printf("  every thread of the block must reach every __syncthreads(): no barrier inside an if that\n"
+                   "  some threads skip, and no return before the last barrier\n");
+    } else if (strstr(msg, "neither device memory")) {
+        printf("  is that access to s[], the dynamic shared array? It has as many bytes as the launch's third\n"
+               "  argument says: block * sizeof(float) in PW_LAUNCH(block_sum, blocks, block, bytes, ...);\n"
+               "  with 0 there is no shared memory at all\n");
+    } else if (strstr(msg, "out of bounds")) {
+        printf("  an index past the end of in[] (test i < n before loading) or of s[] (blockDim.x floats)?\n");
+    }
+}
+
+/* The counts of a tree in shared memory: log2(B) steps, each ended by a
+ * barrier, every element stored into shared memory, and the additions
+ * spread over the threads. With B = 1024 the solution makes 11 barriers
+ * and about 141 warp requests to shared memory per block (32 for the
+ * stores, then 3 per active warp per step); thread 0 adding the block's
+ * elements one after another needs no barrier, or with its elements in
+ * shared memory over a thousand requests. 0, or 1 after explaining. */
+static int tree_counts(const pw_simt_counters *c, int nb, int block)
+{
+    int steps = 0;
+    while ((1 << steps) < block) steps++;
+    if (c->barriers < (long long)nb * steps) {
+        printf("wrong\nFAIL: %lld barriers in %d block%s (%.1f each): a tree over %d threads takes log2(%d) = %d "
+               "halving steps, each ended by __syncthreads()\n", c->barriers, nb, nb > 1 ? "s" : "",
+               (double)c->barriers / nb, block, block, steps);
+        printf("  the sums are right, but one thread adding the block's elements one after another takes %d\n"
+               "  steps where the tree takes %d: the exercise is the tree in shared memory\n", block - 1, steps);
+        return 1;
+    }
+    if (c->shared_stores < (long long)nb * block) {
+        printf("wrong\nFAIL: %lld stores to shared memory in %d blocks of %d threads: every thread stores its\n"
+               "  element into s[threadIdx.x] first, then the tree adds there\n", c->shared_stores, nb, block);
+        return 1;
+    }
+    long long limit = (long long)nb * (3 * block / 4 + 8 * steps);
+    if (c->shared_requests > limit) {
+        printf("wrong\nFAIL: %.0f warp requests to shared memory per block of %d, a tree needs about 3 x %d / 32 "
+               "+ 3 x %d: are the additions done by a few threads, one after another?\n",
+               (double)c->shared_requests / nb, block, block, steps);
+        printf("  at each step every thread t < step adds one pair, all at once\n");
+        return 1;
+    }
+    return 0;
+}
 
 static int try_one(const float *h_in, float *d_in, float *d_partial, float *got, float *want, int n, int block)
 {
@@ -34,8 +101,7 @@ static int try_one(const float *h_in, float *d_in, float *d_partial, float *got,
     block_sum_launch(d_in, d_partial, n, block);
     if (cudaGetLastError() != cudaSuccess) {
         printf("wrong\nFAIL: the kernel stopped with an error: %s\n", pw_simt_last_error_message());
-        if (strstr(pw_simt_last_error_message(), "exited"))
-            printf("  a thread with i >= n must not return before the barrier: let it store 0 into shared memory\n");
+        explain_error(pw_simt_last_error_message(), n, block);
         return 1;
     }
     const pw_simt_counters *c = pw_simt_total_counters();
@@ -59,13 +125,15 @@ static int try_one(const float *h_in, float *d_in, float *d_partial, float *got,
                "shared memory, add there)\n", c->global_loads, n);
         return 1;
     }
-    printf("ok (%lld barriers)\n", c->barriers);
+    if (tree_counts(c, nb, block)) return 1;
+    printf("ok (%.0f barriers, %.0f shared-memory warp requests per block)\n", (double)c->barriers / nb,
+           (double)c->shared_requests / nb);
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IONBF, 0);
+    pw_ex_begin(argc, argv);
     pw_simt_set_quiet(true);
     float *h_in = pw_alloc_floats(MAXN), *got = pw_alloc_floats(MAXN), *want = pw_alloc_floats(MAXN);
     pw_fill_random(h_in, MAXN, 3, -8.0f, 9.0f);
@@ -89,6 +157,5 @@ int main(void)
         printf("exercise 8.1 is not right yet: start with the first FAIL above\n");
         return PW_EXIT_WRONG;
     }
-    printf("PASS: every partial sum is exact for every size and block, each element read once\n");
-    return PW_EXIT_PASS;
+    return pw_ex_pass("every partial sum is exact for every size and block, each element read once");
 }

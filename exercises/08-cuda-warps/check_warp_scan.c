@@ -6,6 +6,7 @@
  * memory, 5 shuffles per warp. Failures are explained; the last line is the
  * verdict.
  */
+#include "exercise.h"
 #include "check.h"
 #include "util.h"
 #include "warp_scan.h"
@@ -61,9 +62,9 @@ static int try_one(const int *h_in, int *d_in, int *d_out, int *got, int n, int 
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IONBF, 0);
+    pw_ex_begin(argc, argv);
     pw_simt_set_quiet(true);
     static int h_in[MAXN], got[MAXN];
     for (int i = 0; i < MAXN; i++) h_in[i] = (i * 7919) % 23 - 11;
@@ -83,6 +84,5 @@ int main(void)
         printf("exercise 8.2 is not right yet: start with the first FAIL above\n");
         return PW_EXIT_WRONG;
     }
-    printf("PASS: every warp's prefix sums are exact, 5 shuffles per warp, no shared memory\n");
-    return PW_EXIT_PASS;
+    return pw_ex_pass("every warp's prefix sums are exact, 5 shuffles per warp, no shared memory");
 }

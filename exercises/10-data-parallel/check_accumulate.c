@@ -23,6 +23,7 @@
  *      sends 2R(R-1) messages, so 6 steps send 12R(R-1).
  * Each failure is explained in words; the last line is PASS or FAIL.
  */
+#include "exercise.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,9 +192,9 @@ static bool try_case(int R, int micro, mlp_shape s, const float *x, const float 
     return ok;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    pw_ex_begin(argc, argv);
     atexit(free_live);
     mlp_shape s = { 8, 16, 3 };
     size_t np = mlp_nparams(s), samples = (size_t)STEPS * BATCH;
@@ -212,6 +213,5 @@ int main(void)
         failures += !try_case(cases[i][0], cases[i][1], s, x, y, w0, ref, ref_first);
     free_live();
     if (failures) return 1;
-    printf("PASS: k micro-batches and one all-reduce a step learn the one-device weights (within 1e-6 + 1e-4 |w|)\n");
-    return 0;
+    return pw_ex_pass("k micro-batches and one all-reduce a step learn the one-device weights (within 1e-6 + 1e-4 |w|)");
 }

@@ -25,6 +25,7 @@
  *      further off costs more than noise, and fails.
  * Each failure is explained in words; the last line is PASS or FAIL.
  */
+#include "exercise.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,9 +185,9 @@ static bool check_best(const setting *st, const double *sim)
     return false;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    pw_ex_begin(argc, argv);
     /* P multiples of 1024 (see above). Defaults as in common/cluster.h. */
     const dp_setting base = { 25165824, 524288, PW_CLUSTER_DEVICE_GFLOPS, PW_CLUSTER_RANKS_PER_NODE,
                               PW_CLUSTER_INTRA_ALPHA, PW_CLUSTER_INTRA_GBS, PW_CLUSTER_INTER_ALPHA, PW_CLUSTER_INTER_GBS };
@@ -225,6 +226,5 @@ int main(void)
         printf("FAIL: %d of %d settings wrong\n", failures, NS);
         return 1;
     }
-    printf("PASS: step times equal the simulation for R = 1..1024, and the best replica count is found\n");
-    return 0;
+    return pw_ex_pass("step times equal the simulation for R = 1..1024, and the best replica count is found");
 }

@@ -1,0 +1,26 @@
+/* tests/wrong/8.1-barrier-in-if.cu: exercise 8.1 with the barrier inside
+ * `if (t < step)`: only some threads reach it. The hint must say so, not
+ * talk about returning early.
+ * expect: FAIL: the kernel stopped with an error
+ * hint: inside .*if */
+#include "block_sum.h"
+
+__global__ void block_sum(const float *in, float *partial, int n)
+{
+    DYNAMIC_SHARED(float, s);
+    unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+    STORE(s[t]) = i < (unsigned)n ? LOAD(in[i]) : 0.0f;
+    __syncthreads();
+    for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {
+        if (t < step) {
+            STORE(s[t]) = LOAD(s[t]) + LOAD(s[t + step]);
+            __syncthreads();
+        }
+    }
+    if (t == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);
+}
+
+void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
+{
+    PW_LAUNCH(block_sum, (n + block - 1) / block, block, block * sizeof(float), d_in, d_partial, n);
+}

@@ -1,0 +1,23 @@
+/* tests/wrong/8.1-no-shared-bytes.cu: exercise 8.1 launched with 0 bytes of
+ * dynamic shared memory. The hint must name the launch's third argument.
+ * expect: FAIL: the kernel stopped with an error
+ * hint: shared memory size */
+#include "block_sum.h"
+
+__global__ void block_sum(const float *in, float *partial, int n)
+{
+    DYNAMIC_SHARED(float, s);
+    unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+    STORE(s[t]) = i < (unsigned)n ? LOAD(in[i]) : 0.0f;
+    __syncthreads();
+    for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {
+        if (t < step) STORE(s[t]) = LOAD(s[t]) + LOAD(s[t + step]);
+        __syncthreads();
+    }
+    if (t == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);
+}
+
+void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
+{
+    PW_LAUNCH(block_sum, (n + block - 1) / block, block, 0, d_in, d_partial, n);
+}
