@@ -21,7 +21,7 @@ struct pw_csv {
 
 static const char *columns =
     "program,variant,kind,rep,n,threads,param,reps,median_s,min_s,q1_s,q3_s,max_s,mean_s,"
-    "flops,bytes,gflops,gbs,value";
+    "flops,bytes,gflops,gbs,overlap,value";
 
 static const char *program_name;
 
@@ -117,7 +117,7 @@ void pw_csv_meta(pw_csv *f, const char *key, const char *fmt, ...)
  * NaN (quantity rows have none) and a NaN value are left empty. */
 static void row(pw_csv *f, const char *variant, const char *kind, int rep, long long n,
                 int threads, const char *param, int reps, double med, double mn, double q1,
-                double q3, double mx, double mean, double flops, double bytes, double value)
+                double q3, double mx, double mean, double flops, double bytes, double overlap, double value)
 {
     if (!f) return;
     if (!f->header_done) { fprintf(f->fp, "%s\n", columns); f->header_done = 1; }
@@ -133,6 +133,8 @@ static void row(pw_csv *f, const char *variant, const char *kind, int rep, long 
     fputc(',', f->fp);
     if (bytes > 0 && med > 0) fprintf(f->fp, "%.6g", pw_gbs(bytes, med));
     fputc(',', f->fp);
+    if (!isnan(overlap)) fprintf(f->fp, "%.3f", overlap);
+    fputc(',', f->fp);
     if (!isnan(value)) fprintf(f->fp, "%.9g", value);
     fputc('\n', f->fp);
 }
@@ -140,18 +142,24 @@ static void row(pw_csv *f, const char *variant, const char *kind, int rep, long 
 void pw_csv_summary(pw_csv *f, const char *variant, long long n, int threads,
                     const char *param, const pw_bench_stats *st, double flops, double bytes)
 {
+    pw_csv_summary_overlap(f, variant, n, threads, param, st, flops, bytes, NAN);
+}
+
+void pw_csv_summary_overlap(pw_csv *f, const char *variant, long long n, int threads, const char *param,
+                            const pw_bench_stats *st, double flops, double bytes, double overlap)
+{
     row(f, variant, "summary", 0, n, threads, param, st->reps, st->median, st->min,
-        st->q1, st->q3, st->max, st->mean, flops, bytes, NAN);
+        st->q1, st->q3, st->max, st->mean, flops, bytes, overlap, NAN);
 }
 
 void pw_csv_samples(pw_csv *f, const char *variant, long long n, int threads,
                     const char *param, const pw_bench_stats *st, double flops, double bytes)
 {
     double c = st->cold;
-    row(f, variant, "sample", 0, n, threads, param, 1, c, c, c, c, c, c, flops, bytes, NAN);
+    row(f, variant, "sample", 0, n, threads, param, 1, c, c, c, c, c, c, flops, bytes, NAN, NAN);
     for (int i = 0; i < st->reps; i++) {
         double s = st->samples[i];
-        row(f, variant, "sample", i + 1, n, threads, param, 1, s, s, s, s, s, s, flops, bytes, NAN);
+        row(f, variant, "sample", i + 1, n, threads, param, 1, s, s, s, s, s, s, flops, bytes, NAN, NAN);
     }
 }
 
@@ -159,20 +167,20 @@ void pw_csv_value(pw_csv *f, const char *variant, long long n, int threads,
                   const char *param, double seconds, double flops, double bytes)
 {
     double s = seconds;
-    row(f, variant, "summary", 0, n, threads, param, 1, s, s, s, s, s, s, flops, bytes, NAN);
+    row(f, variant, "summary", 0, n, threads, param, 1, s, s, s, s, s, s, flops, bytes, NAN, NAN);
 }
 
 void pw_csv_event(pw_csv *f, const char *variant, long long n, int threads, const char *param,
                   double start_s, double end_s, double bytes)
 {
     double d = end_s - start_s;
-    row(f, variant, "event", 0, n, threads, param, 1, d, start_s, start_s, end_s, end_s, d, 0, bytes, NAN);
+    row(f, variant, "event", 0, n, threads, param, 1, d, start_s, start_s, end_s, end_s, d, 0, bytes, NAN, NAN);
 }
 
 void pw_csv_quantity(pw_csv *f, const char *variant, long long n, int threads, const char *param,
                      double value)
 {
-    row(f, variant, "quantity", 0, n, threads, param, 0, NAN, NAN, NAN, NAN, NAN, NAN, 0, 0, value);
+    row(f, variant, "quantity", 0, n, threads, param, 0, NAN, NAN, NAN, NAN, NAN, NAN, 0, 0, NAN, value);
 }
 
 int pw_csv_close(pw_csv *f)

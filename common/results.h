@@ -13,7 +13,7 @@
  *   # omp: OMP_NUM_THREADS=unset OMP_PROC_BIND=unset OMP_PLACES=unset
  *   # git: 1a2b3c4 (or 1a2b3c4-dirty)
  *   # command: loops -n 1024,4096 --csv results/01-measure/loops.csv
- *   program,variant,kind,rep,n,threads,param,reps,median_s,min_s,q1_s,q3_s,max_s,mean_s,flops,bytes,gflops,gbs,value
+ *   program,variant,kind,rep,n,threads,param,reps,median_s,min_s,q1_s,q3_s,max_s,mean_s,flops,bytes,gflops,gbs,overlap,value
  *
  * Columns:
  *   program   the program that measured (its binary name)
@@ -37,6 +37,13 @@
  *   bytes     bytes moved per call (compulsory traffic, counted the same way)
  *   gflops    flops / median_s / 1e9 (empty when flops is 0)
  *   gbs       bytes / median_s / 1e9 (empty when bytes is 0)
+ *   overlap   for a run of several threads: the share of the run (0..1) that
+ *             the threads that could run at once really ran at the same time
+ *             (common/overlap.h); below 0.5 the point is suspect: the threads
+ *             mostly took turns on one core (a busy machine, taskset), and
+ *             the figures draw it apart. Empty where not measured (one
+ *             thread, sequential code, modelled rows). It comes before
+ *             `value` so that `value` stays the last column.
  *   value     the number of a "quantity" row (what it is: the variant, the
  *             param, and the program's --help); empty otherwise
  *
@@ -67,6 +74,11 @@ void pw_csv_meta(pw_csv *f, const char *key, const char *fmt, ...)
 /* One summary row from a benchmark's statistics. */
 void pw_csv_summary(pw_csv *f, const char *variant, long long n, int threads,
                     const char *param, const pw_bench_stats *st, double flops, double bytes);
+
+/* The same, for a run of `threads` threads whose overlap was measured
+ * (common/overlap.h: pw_overlap_share; NaN leaves the column empty). */
+void pw_csv_summary_overlap(pw_csv *f, const char *variant, long long n, int threads, const char *param,
+                            const pw_bench_stats *st, double flops, double bytes, double overlap);
 
 /* One row per sample: rep 0 is the cold call, 1..reps the timed samples. */
 void pw_csv_samples(pw_csv *f, const char *variant, long long n, int threads,

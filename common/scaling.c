@@ -5,19 +5,54 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+double pw_scaling_karp_flatt(double speedup, int threads, int cores)
+{
+    return pw_karp_flatt(speedup, threads < cores ? threads : cores);
+}
+
 pw_scaling_fit pw_scaling_report(pw_csv *csv, const char *variant, long long n, const char *param,
                                  double baseline_s, const pw_scaling_point *pts, int count,
                                  double flops, double bytes, int cores)
 {
+    return pw_scaling_report_overlap(csv, variant, n, param, baseline_s, pts, count, flops, bytes, cores, NULL);
+}
+
+/* One line for the Karp-Flatt values no serial fraction explains, in words. */
+static void karp_flatt_words(const pw_scaling_fit *fit, const pw_scaling_point *pts, int count, int cores)
+{
+    for (int i = 0; i < count; i++) {
+        double e = fit->karp_flatt[i];
+        int nn = pts[i].threads < cores ? pts[i].threads : cores;
+        if (isnan(e) || (e >= 0 && e <= 1)) continue;
+        if (e > 1)
+            printf("Karp-Flatt e = %.4f at %d threads is above 1: %.2fx is slower than one thread, which no "
+                   "serial fraction explains (the threads cost more than they gave%s)\n", e, pts[i].threads,
+                   fit->speedup[i], !isnan(fit->overlap[i]) && fit->overlap[i] < PW_OVERLAP_SUSPECT
+                   ? ", and they did not run at the same time" : "");
+        else
+            printf("Karp-Flatt e = %.4f at %d threads is below 0: %.2fx is more than %d processors can give "
+                   "(a baseline that ran slow, or more cache with more cores): not a serial fraction\n", e,
+                   pts[i].threads, fit->speedup[i], nn);
+    }
+}
+
+pw_scaling_fit pw_scaling_report_overlap(pw_csv *csv, const char *variant, long long n, const char *param,
+                                         double baseline_s, const pw_scaling_point *pts, int count,
+                                         double flops, double bytes, int cores, const pw_overlap *ov)
+{
     pw_scaling_fit fit;
     double fit_n[PW_MAX_LIST], fit_s[PW_MAX_LIST];
-    int nfit = 0;
+    int nfit = 0, threads[PW_MAX_LIST];
     if (count > PW_MAX_LIST) count = PW_MAX_LIST;
+    fit.suspect = 0;
+    fit.fitted = 0;
+    char left_out[256] = "";
 
     printf("%s%s%s: speedup against %.4g ms\n", variant, param && *param ? " " : "", param ? param : "",
            baseline_s * 1e3);
@@ -25,36 +60,79 @@ pw_scaling_fit pw_scaling_report(pw_csv *csv, const char *variant, long long n, 
     for (int i = 0; i < count; i++) {
         const pw_scaling_point *pt = &pts[i];
         double s = baseline_s / pt->st.median;
+        threads[i] = pt->threads;
         fit.speedup[i] = s;
         fit.efficiency[i] = pw_efficiency(s, pt->threads);
-        fit.karp_flatt[i] = pw_karp_flatt(s, pt->threads);
-        if (pt->threads <= cores) { fit_n[nfit] = pt->threads; fit_s[nfit] = s; nfit++; }
+        fit.karp_flatt[i] = pw_scaling_karp_flatt(s, pt->threads, cores);
+        fit.overlap[i] = ov ? pw_overlap_share(&ov[i], pt->threads, cores) : NAN;
+        bool suspect = !isnan(fit.overlap[i]) && fit.overlap[i] < PW_OVERLAP_SUSPECT;
+        fit.suspect += suspect;
+        if (pt->threads <= cores && !suspect) {
+            fit_n[nfit] = pt->threads;
+            fit_s[nfit] = s;
+            nfit++;
+            fit.fitted += pt->threads > 1;
+        } else if (pt->threads <= cores) {
+            size_t used = strlen(left_out);
+            snprintf(left_out + used, sizeof left_out - used, "%s%d", used ? ", " : "", pt->threads);
+        }
         printf("%8d %9.4g ms %6.1f%% %9.2f %10.1f%%", pt->threads, pt->st.median * 1e3,
                100 * (pt->st.q3 - pt->st.q1) / pt->st.median, s, 100 * fit.efficiency[i]);
         if (isnan(fit.karp_flatt[i])) printf(" %11s", "-");
         else printf(" %11.4f", fit.karp_flatt[i]);
-        printf("%s\n", pt->threads > cores ? "   oversubscribed" : "");
-        pw_csv_summary(csv, variant, n, pt->threads, param, &pt->st, flops, bytes);
+        if (pt->threads > cores) printf("   oversubscribed (e with N = %d)", cores);
+        if (suspect) printf("   suspect: together %.0f%%", 100 * fit.overlap[i]);
+        printf("\n");
+        pw_csv_summary_overlap(csv, variant, n, pt->threads, param, &pt->st, flops, bytes, fit.overlap[i]);
     }
+    karp_flatt_words(&fit, pts, count, cores);
+    pw_overlap_warn_sweep(stdout, variant, threads, fit.overlap, count, cores);
+
     fit.p = pw_fit_parallel_fraction(fit_n, fit_s, nfit, &fit.rms);
     if (isnan(fit.p)) {
-        printf("Amdahl fit: needs a point with 2 or more threads on as many cores\n");
+        if (left_out[0])
+            printf("Amdahl fit: n/a: the points with 2 to %d threads (%s) are suspect: their threads did not run "
+                   "at the same time, so they say nothing about the program's parallel fraction\n", cores, left_out);
+        else if (cores < 2)
+            printf("Amdahl fit: n/a: %d core, so no two threads could run at the same time\n", cores);
+        else
+            printf("Amdahl fit: n/a: needs a point with 2 or more threads on as many cores\n");
+    } else if (fit.p <= 0) {
+        /* The least-squares p was clamped at 0: no point was faster than one thread. */
+        int best = 0;
+        for (int i = 0; i < count; i++)
+            if (pts[i].threads > 1 && pts[i].threads <= cores && !(fit.overlap[i] < PW_OVERLAP_SUSPECT) &&
+                (best == 0 || fit.speedup[i] > fit.speedup[best - 1]))
+                best = i + 1;
+        printf("Amdahl fit over 1..%d threads: p = 0: this run showed no speedup (best %.2fx at %d threads), so it "
+               "gives no parallel fraction and no ceiling", cores, best ? fit.speedup[best - 1] : 1.0,
+               best ? pts[best - 1].threads : 1);
+        if (best && !isnan(fit.overlap[best - 1]))
+            printf("; the threads did run together %.0f%% of that run: their cost ate the gain", 100 * fit.overlap[best - 1]);
+        printf("\n");
     } else {
-        printf("Amdahl fit over 1..%d threads: p = %.4f (serial %.1f%%), ceiling %.1fx, rms %.2f\n",
-               cores, fit.p, 100 * (1 - fit.p), pw_amdahl_ceiling(fit.p), fit.rms);
+        printf("Amdahl fit over 1..%d threads: p = %.4f (serial %.1f%%), ceiling %.1fx, rms %.2f", cores, fit.p,
+               100 * (1 - fit.p), pw_amdahl_ceiling(fit.p), fit.rms);
+        if (left_out[0]) printf(" (left out, suspect: %s)", left_out);
+        printf("\n");
     }
 
-    /* The record the plot template reads: p for the curve, e(N) for the key. */
-    char kf[1024] = "", item[48];
+    /* The record the plot template reads: p for the curve, e(N) for the key,
+     * the suspect points for the note. */
+    char kf[1024] = "", sus[256] = "", item[48];
     for (int i = 0; i < count; i++) {
+        if (!isnan(fit.overlap[i]) && fit.overlap[i] < PW_OVERLAP_SUSPECT) {
+            snprintf(item, sizeof item, "%s%d", sus[0] ? "," : "", pts[i].threads);
+            strncat(sus, item, sizeof sus - strlen(sus) - 1);
+        }
         if (isnan(fit.karp_flatt[i])) continue;
         snprintf(item, sizeof item, "%s%d:%.3f", kf[0] ? "," : "", pts[i].threads, fit.karp_flatt[i]);
         strncat(kf, item, sizeof kf - strlen(kf) - 1);
     }
     char key[128];
     snprintf(key, sizeof key, "amdahl_%s", variant);
-    pw_csv_meta(csv, key, "p=%.6f rms=%.4f cores=%d baseline_s=%.6g karp_flatt=%s", fit.p, fit.rms, cores,
-                baseline_s, kf[0] ? kf : "none");
+    pw_csv_meta(csv, key, "p=%.6f rms=%.4f cores=%d baseline_s=%.6g karp_flatt=%s suspect=%s", fit.p, fit.rms, cores,
+                baseline_s, kf[0] ? kf : "none", sus[0] ? sus : "none");
     return fit;
 }
 

@@ -34,6 +34,7 @@ static void write_good(const char *variant)
     pw_csv_summary(f, variant, 10, 2, "p", &st, 2e9, 4e9);
     pw_csv_samples(f, variant, 10, 2, "p", &st, 2e9, 0);
     pw_csv_quantity(f, "speedup", 4, 4, "model", 3.5);
+    pw_csv_summary_overlap(f, "par", 10, 2, "", &st, 0, 0, 0.125);
     pw_csv_close(f);
 }
 
@@ -49,19 +50,21 @@ static void test_schema(void)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         EXPECT(strstr(text, keys[i]) != NULL, "metadata has '%s'", keys[i]);
     const char *header = "\nprogram,variant,kind,rep,n,threads,param,reps,median_s,min_s,q1_s,q3_s,max_s,mean_s,"
-                         "flops,bytes,gflops,gbs,value\n";
+                         "flops,bytes,gflops,gbs,overlap,value\n";
     EXPECT(strstr(text, header) != NULL, "the header is the documented one");
     EXPECT(strstr(text, "\nwriter,square,summary,0,10,2,p,3,5.000000e-01,2.500000e-01,4.000000e-01,"
-                        "6.000000e-01,1.000000e+00,5.500000e-01,2e+09,4e+09,4,8,\n") != NULL,
+                        "6.000000e-01,1.000000e+00,5.500000e-01,2e+09,4e+09,4,8,,\n") != NULL,
            "the summary row, with gflops = 2e9/0.5/1e9 = 4 and gbs = 8:\n%s", text);
     EXPECT(strstr(text, "\nwriter,square,sample,0,10,2,p,1,2.000000e+00,") != NULL, "rep 0 is the cold call");
     EXPECT(strstr(text, "\nwriter,square,sample,3,10,2,p,1,1.000000e+00,") != NULL, "rep 3 is the third sample");
-    EXPECT(strstr(text, ",2e+09,0,4,,\n") != NULL, "zero bytes leaves gbs empty");
-    EXPECT(strstr(text, "\nwriter,speedup,quantity,0,4,4,model,0,,,,,,,0,0,,,3.5\n") != NULL,
-           "a quantity row: times empty, the number in value");
+    EXPECT(strstr(text, ",2e+09,0,4,,,\n") != NULL, "zero bytes leaves gbs empty");
+    EXPECT(strstr(text, "\nwriter,speedup,quantity,0,4,4,model,0,,,,,,,0,0,,,,3.5\n") != NULL,
+           "a quantity row: times and overlap empty, the number in value (the last column)");
+    EXPECT(strstr(text, "\nwriter,par,summary,0,10,2,,3,5.000000e-01,") != NULL && strstr(text, ",0,0,,,0.125,\n") != NULL,
+           "a threaded row carries its overlap before value:\n%s", text);
     int rows = 0;
     for (char *l = strtok(text, "\n"); l; l = strtok(NULL, "\n")) rows += l[0] != '#';
-    EXPECT(rows == 1 + 1 + 4 + 1, "header, 1 summary, 4 sample and 1 quantity rows; got %d lines", rows);
+    EXPECT(rows == 1 + 1 + 4 + 1 + 1, "header, 1 summary, 4 sample, 1 quantity and 1 threaded rows; got %d lines", rows);
     free(text);
 }
 

@@ -47,7 +47,10 @@ static void test_report_and_fit(void)
     EXPECT(fabs(fit.efficiency[1] - pw_amdahl(0.9, 2) / 2) < 1e-12, "efficiency = speedup / N");
     EXPECT(isnan(fit.karp_flatt[0]) && fabs(fit.karp_flatt[1] - 0.1) < 1e-9 && fabs(fit.karp_flatt[2] - 0.1) < 1e-9,
            "Karp-Flatt is the serial fraction 0.1 at N = 2 and 4");
-    EXPECT(fit.karp_flatt[3] > 0.2, "8 threads on 4 cores: e rises (%.3f), overhead not parallelism", fit.karp_flatt[3]);
+    EXPECT(fabs(fit.karp_flatt[3] - 0.1) < 1e-9,
+           "8 threads on 4 cores are 4 processors: e with N = 4 is the same 0.1 (%.3f), not 0.55 with N = 8",
+           fit.karp_flatt[3]);
+    EXPECT(fit.suspect == 0 && fit.fitted == 2 && isnan(fit.overlap[1]), "no overlap measured: nothing suspect, 2 fitted");
 
     FILE *f = fopen(path, "r");
     char line[512];
@@ -55,7 +58,7 @@ static void test_report_and_fit(void)
     while (f && fgets(line, sizeof line, f)) {
         if (!strncmp(line, "sweep,work,summary,", 19)) rows++;
         if (!strncmp(line, "# amdahl_work: p=0.900000 ", 26) && strstr(line, "cores=4") &&
-            strstr(line, "karp_flatt=2:0.100,4:0.100,8:"))
+            strstr(line, "karp_flatt=2:0.100,4:0.100,8:0.100 suspect=none"))
             meta++;
     }
     if (f) fclose(f);
@@ -101,9 +104,65 @@ static void test_default_threads(void)
     EXPECT(threads_from_env("two", &l) == 2, "THREADS=two is a usage error");
 }
 
+/* The report's words, captured: stdout into a file for one call. */
+static pw_scaling_fit report_words(char *out, size_t len, const pw_scaling_point *pts, int count, int cores,
+                                   const pw_overlap *ov)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/pw_test_scaling_out_%ld", (long)getpid());
+    fflush(stdout);
+    int saved = dup(1), fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(fd, 1);
+    pw_scaling_fit fit = pw_scaling_report_overlap(NULL, "work", 100, "", 1.0, pts, count, 0, 0, cores, ov);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    close(fd);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(out, 1, len - 1, f) : 0;
+    out[n] = '\0';
+    if (f) fclose(f);
+    unlink(path);
+    return fit;
+}
+
+static void test_suspect_points(void)
+{
+    char out[4096];
+    /* The issue's run: 2 threads on 2 cores at 0.99x, their threads together
+     * 5% of the time. The point is suspect, left out of the fit, and no
+     * ceiling is printed; e > 1 is said in words. */
+    pw_scaling_point pts[] = { point(1, 1.0), point(2, 1 / 0.99), point(4, 1 / 0.98) };
+    pw_overlap ov[] = { { 1, 1, 1 }, { 1, 1.05, 1 }, { 1, 1.9, 1 } };
+    pw_scaling_fit fit = report_words(out, sizeof out, pts, 3, 2, ov);
+    EXPECT(fit.suspect == 1 && fit.fitted == 0 && isnan(fit.p), "1 suspect, nothing fitted, p n/a (%d, %d, %g)",
+           fit.suspect, fit.fitted, fit.p);
+    EXPECT(fabs(fit.overlap[1] - 0.05) < 1e-9 && isnan(fit.overlap[0]), "overlap 5%% at 2, n/a at 1");
+    EXPECT(strstr(out, "suspect: together 5%") != NULL, "the row is marked:\n%s", out);
+    EXPECT(strstr(out, "\nsuspect, work: at 2 threads the threads did not run at the same time") != NULL,
+           "the one line:\n%s", out);
+    EXPECT(strstr(out, "Amdahl fit: n/a: the points with 2 to 2 threads (2) are suspect") != NULL, "fit n/a:\n%s", out);
+    EXPECT(strstr(out, "ceiling") == NULL, "no ceiling printed:\n%s", out);
+    EXPECT(strstr(out, "is above 1") != NULL, "e(2) = 1.02 > 1 said in words:\n%s", out);
+
+    /* The same speedups with the threads running together: p = 0 is fitted,
+     * and said to be no speedup, not a ceiling of 1.0x. */
+    pw_overlap ok[] = { { 1, 1, 1 }, { 1, 1.95, 1 }, { 1, 1.9, 1 } };
+    fit = report_words(out, sizeof out, pts, 3, 2, ok);
+    EXPECT(fit.p == 0 && fit.fitted == 1 && fit.suspect == 0, "p = 0 fitted from the 2-thread point (%g)", fit.p);
+    EXPECT(strstr(out, "p = 0: this run showed no speedup (best 0.99x at 2 threads)") != NULL, "p = 0 in words:\n%s", out);
+    EXPECT(strstr(out, "ceiling 1.0x") == NULL && strstr(out, "suspect") == NULL, "no ceiling, nothing suspect:\n%s", out);
+
+    /* Faster than the processors allow: e < 0 in words. */
+    pw_scaling_point fast[] = { point(1, 1.0), point(2, 1 / 2.2) };
+    fit = report_words(out, sizeof out, fast, 2, 2, NULL);
+    EXPECT(fit.karp_flatt[1] < 0 && strstr(out, "is below 0") != NULL, "e < 0 said in words:\n%s", out);
+}
+
 int main(void)
 {
     RUN(test_report_and_fit);
+    RUN(test_suspect_points);
     RUN(test_default_threads);
     return UNIT_RESULT();
 }
