@@ -55,7 +55,7 @@ endif
 define banner
 	@echo "Parallel Workbook: what this machine has"
 	@printf '  \342\234\223 %-10s %s\n' compiler "$(CC_VERSION)"
-	@printf '  \342\234\223 %-10s %s\n' SIMD "$(SIMD_ISA) (flags: $(or $(ARCH_FLAGS),none))"
+	@printf '  \342\234\223 %-10s %s\n' SIMD "$(SIMD_ISA) (flags: $(or $(CFLAGS),$(ARCH_FLAGS),none))"
 	@$(if $(HAVE_OMP),printf '  \342\234\223 %-10s %s\n' OpenMP "-fopenmp",printf '  \342\234\227 %-10s %s\n' OpenMP "$(if $(NO_OMP),off (NO_OMP=1),not found): OpenMP programs run on one thread; get it: apt install libgomp1 / brew install libomp")
 	@$(if $(HAVE_NVCC),printf '  \342\234\223 %-10s %s\n' nvcc "$(HAVE_NVCC)",printf '  \342\234\227 %-10s %s\n' nvcc "$(if $(NO_CUDA),off (NO_CUDA=1),not found): CUDA kernels run on the SIMT emulator; get it: the CUDA toolkit from developer.nvidia.com")
 	@$(if $(HAVE_CUDA_DEVICE),printf '  \342\234\223 %-10s %s\n' GPU "$(HAVE_CUDA_DEVICE)",printf '  \342\234\227 %-10s %s\n' GPU "no CUDA device: make gpu-test skips; chapters use the emulator")
