@@ -23,23 +23,27 @@ pw_scaling_fit pw_scaling_report(pw_csv *csv, const char *variant, long long n, 
     return pw_scaling_report_overlap(csv, variant, n, param, baseline_s, pts, count, flops, bytes, cores, NULL);
 }
 
-/* One line for the Karp-Flatt values no serial fraction explains, in words. */
+/* One line for the Karp-Flatt values no serial fraction explains (e < 0 or
+ * e > 1), each with what it means, in words. */
 static void karp_flatt_words(const pw_scaling_fit *fit, const pw_scaling_point *pts, int count, int cores)
 {
+    int said = 0;
     for (int i = 0; i < count; i++) {
         double e = fit->karp_flatt[i];
         int nn = pts[i].threads < cores ? pts[i].threads : cores;
         if (isnan(e) || (e >= 0 && e <= 1)) continue;
+        printf("%s e = %.4f at %d threads (", said ? ";" : "Karp-Flatt outside 0..1, so no serial fraction explains it:",
+               e, pts[i].threads);
         if (e > 1)
-            printf("Karp-Flatt e = %.4f at %d threads is above 1: %.2fx is slower than one thread, which no "
-                   "serial fraction explains (the threads cost more than they gave%s)\n", e, pts[i].threads,
-                   fit->speedup[i], !isnan(fit->overlap[i]) && fit->overlap[i] < PW_OVERLAP_SUSPECT
-                   ? ", and they did not run at the same time" : "");
+            printf("%.2fx: slower than one thread%s)", fit->speedup[i],
+                   fit->overlap[i] < PW_OVERLAP_SUSPECT ? ", and its threads did not run at the same time"
+                                                         : ": the threads cost more than they gave");
         else
-            printf("Karp-Flatt e = %.4f at %d threads is below 0: %.2fx is more than %d processors can give "
-                   "(a baseline that ran slow, or more cache with more cores): not a serial fraction\n", e,
-                   pts[i].threads, fit->speedup[i], nn);
+            printf("%.2fx: more than %d processors can give: a baseline that ran slow, or more cache with more "
+                   "cores)", fit->speedup[i], nn);
+        said++;
     }
+    if (said) printf("\n");
 }
 
 pw_scaling_fit pw_scaling_report_overlap(pw_csv *csv, const char *variant, long long n, const char *param,
@@ -109,6 +113,11 @@ pw_scaling_fit pw_scaling_report_overlap(pw_csv *csv, const char *variant, long 
                best ? pts[best - 1].threads : 1);
         if (best && !isnan(fit.overlap[best - 1]))
             printf("; the threads did run together %.0f%% of that run: their cost ate the gain", 100 * fit.overlap[best - 1]);
+        printf("\n");
+    } else if (fit.p >= 1) {
+        printf("Amdahl fit over 1..%d threads: p = 1: no serial part measured (speedups at or above the thread "
+               "count), so no ceiling can be read from this run, rms %.2f", cores, fit.rms);
+        if (left_out[0]) printf(" (left out, suspect: %s)", left_out);
         printf("\n");
     } else {
         printf("Amdahl fit over 1..%d threads: p = %.4f (serial %.1f%%), ceiling %.1fx, rms %.2f", cores, fit.p,

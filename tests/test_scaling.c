@@ -143,7 +143,7 @@ static void test_suspect_points(void)
            "the one line:\n%s", out);
     EXPECT(strstr(out, "Amdahl fit: n/a: the points with 2 to 2 threads (2) are suspect") != NULL, "fit n/a:\n%s", out);
     EXPECT(strstr(out, "ceiling") == NULL, "no ceiling printed:\n%s", out);
-    EXPECT(strstr(out, "is above 1") != NULL, "e(2) = 1.02 > 1 said in words:\n%s", out);
+    EXPECT(strstr(out, "e = 1.0202 at 2 threads (0.99x: slower than one thread") != NULL, "e(2) = 1.02 > 1 said in words:\n%s", out);
 
     /* The same speedups with the threads running together: p = 0 is fitted,
      * and said to be no speedup, not a ceiling of 1.0x. */
@@ -156,7 +156,8 @@ static void test_suspect_points(void)
     /* Faster than the processors allow: e < 0 in words. */
     pw_scaling_point fast[] = { point(1, 1.0), point(2, 1 / 2.2) };
     fit = report_words(out, sizeof out, fast, 2, 2, NULL);
-    EXPECT(fit.karp_flatt[1] < 0 && strstr(out, "is below 0") != NULL, "e < 0 said in words:\n%s", out);
+    EXPECT(strstr(out, "infx") == NULL && strstr(out, "no serial part") != NULL, "p = 1: no infinite ceiling:\n%s", out);
+    EXPECT(fit.karp_flatt[1] < 0 && strstr(out, "e = -0.0909 at 2 threads (2.20x: more than 2 processors can give") != NULL, "e < 0 said in words:\n%s", out);
 }
 
 int main(void)

@@ -22,6 +22,7 @@
  */
 #include "check.h"
 #include "options.h"
+#include "overlap.h"
 #include "pi.h"
 #include "results.h"
 #include "scaling.h"
@@ -29,11 +30,20 @@
 #include "timing.h"
 #include "util.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
-typedef struct { long long n; int threads; threads_placement where; double pi; } conc_ctx;
+typedef struct { long long n; int threads; threads_placement where; double pi; pw_overlap ov; } conc_ctx;
 static void run_seq(void *p) { conc_ctx *c = p; c->pi = pi_seq(c->n); }
-static void run_placed(void *p) { conc_ctx *c = p; c->pi = pi_pthreads(c->n, c->threads, c->where, NULL); }
+/* Each call also measures how many of its threads ran at once. */
+static void run_placed(void *p)
+{
+    conc_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
+    c->pi = pi_pthreads(c->n, c->threads, c->where, NULL);
+    pw_overlap_end(&c->ov, m);
+}
 
 static const struct {
     const char *name;
@@ -89,7 +99,7 @@ int main(int argc, char **argv)
                      opts, 2, &common);
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
     if (common.tiny) steps = 200001;
-    int cores = threads_cpus();
+    int cores = pw_cores();
     bool pin = threads_can_pin();
 
     if (verify(steps, &threads)) {
@@ -100,7 +110,9 @@ int main(int argc, char **argv)
     if (!pin)
         printf("this system cannot pin a thread to a core (no sched_setaffinity): the one_core half is "
                "skipped, and spread runs unpinned\n");
-    printf("%d CPU%s to run on\n\n", cores, cores == 1 ? "" : "s");
+    printf("%d CPU%s on this machine", cores, cores == 1 ? "" : "s");
+    if (pw_cpus_allowed() < cores) printf(", of which this process may use %d (taskset, or a container)", pw_cpus_allowed());
+    printf("\n\n");
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_bench_config cfg = pw_bench_from_opts(&common);
@@ -117,12 +129,12 @@ int main(int argc, char **argv)
     static void *ctxp[1 + 2 * PW_MAX_LIST];
     static pw_work_fn fns[1 + 2 * PW_MAX_LIST];
     static pw_bench_stats sts[1 + 2 * PW_MAX_LIST];
-    ctxs[0] = (conc_ctx){ steps, 1, THREADS_ANYWHERE, 0 };
+    ctxs[0] = (conc_ctx){ steps, 1, THREADS_ANYWHERE, 0, { 0, 0, 0 } };
     fns[0] = run_seq;
     for (int p = first; p < 2; p++)
         for (int k = 0; k < threads.n; k++) {
             int i = 1 + (p - first) * threads.n + k;
-            ctxs[i] = (conc_ctx){ steps, (int)threads.v[k], placements[p].where, 0 };
+            ctxs[i] = (conc_ctx){ steps, (int)threads.v[k], placements[p].where, 0, { 0, 0, 0 } };
             fns[i] = run_placed;
         }
     for (int i = 0; i < count; i++) ctxp[i] = &ctxs[i];
@@ -133,21 +145,52 @@ int main(int argc, char **argv)
     pw_csv_summary(csv, "pi_seq", steps, 1, "", &seq, flops, 0);
     printf("the work: pi with %lld steps, %.4g ms on one thread (pi_seq, the baseline)\n\n", steps, seq.median * 1e3);
 
-    int most = 1;
-    for (int k = 0; k < threads.n; k++) if (threads.v[k] > most) most = (int)threads.v[k];
+    int most = 1, at = -1;   /* at: the most threads that fit on the cores, past 1 */
+    for (int k = 0; k < threads.n; k++) {
+        if (threads.v[k] > most) most = (int)threads.v[k];
+        if (threads.v[k] > 1 && threads.v[k] <= cores && (at < 0 || threads.v[k] > threads.v[at])) at = k;
+    }
+    double speedup_at[2] = { NAN, NAN }, busy_at[2] = { NAN, NAN };
     for (int p = first; p < 2; p++) {
         pw_scaling_point pts[PW_MAX_LIST];
+        pw_overlap ovs[PW_MAX_LIST];
         printf("%s: %s\n", placements[p].name, placements[p].what);
         for (int k = 0; k < threads.n; k++) {
             pts[k].threads = (int)threads.v[k];
             pts[k].st = sts[1 + (p - first) * threads.n + k];
+            ovs[k] = ctxs[1 + (p - first) * threads.n + k].ov;
         }
-        pw_scaling_report(csv, placements[p].name, steps, pin ? "pinned" : "unpinned", seq.median, pts, threads.n,
-                          flops, 0, cores);
+        /* one_core is pinned to one CPU on purpose: that its threads never run
+         * together is the experiment, not a fault, so it gets no suspect
+         * verdict; spread's threads must run together, and are checked. */
+        bool judged = placements[p].where != THREADS_ONE_CORE;
+        pw_scaling_fit fit = pw_scaling_report_overlap(csv, placements[p].name, steps, pin ? "pinned" : "unpinned",
+                                                       seq.median, pts, threads.n, flops, 0, cores, judged ? ovs : NULL);
+        if (at >= 0) {
+            speedup_at[p] = fit.speedup[at];
+            busy_at[p] = pw_overlap_concurrency(&ovs[at]);
+            printf("%s, %lld threads: %.2f of them running at once on average (CPU time / wall time)\n",
+                   placements[p].name, threads.v[at], busy_at[p]);
+        }
         show_finish_times(placements[p].name, placements[p].where, steps, most, seq.median);
         printf("\n");
     }
-    printf("one_core: the threads take turns (concurrency), so the work takes as long as on one thread;\n"
-           "spread: they run at the same time (parallelism), up to one thread per core.\n");
+    /* The conclusion, from this run's two placements at the same thread count. */
+    if (at >= 0 && pin) {
+        bool took_turns = busy_at[0] < 1.25, parallel = busy_at[1] >= 1 + PW_OVERLAP_SUSPECT * (fmin(threads.v[at], cores) - 1);
+        printf("at %lld threads: one_core %.2fx with %.2f threads running at once, spread %.2fx with %.2f.\n",
+               threads.v[at], speedup_at[0], busy_at[0], speedup_at[1], busy_at[1]);
+        if (took_turns && parallel && speedup_at[1] > 1.3 * speedup_at[0])
+            printf("one_core's threads took turns (concurrency) and took as long as one thread; spread's ran at "
+                   "the same time (parallelism) and took less: the lesson, measured.\n");
+        else if (!parallel)
+            printf("spread's threads did not run at the same time either, so this run cannot show the "
+                   "difference between concurrency and parallelism: rerun on an idle machine.\n");
+        else
+            printf("spread's threads ran at the same time, yet were not clearly faster than one_core's: this run "
+                   "does not show the expected gap (the work may be too small for the thread start-up).\n");
+    } else if (at < 0) {
+        printf("no thread count between 2 and the %d cores was run: nothing here compares the placements.\n", cores);
+    }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -25,12 +25,14 @@
  */
 #include "check.h"
 #include "options.h"
+#include "overlap.h"
 #include "results.h"
 #include "scaling.h"
 #include "threads.h"
 #include "timing.h"
 #include "util.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 typedef void (*tally_fn)(long long per, int T, long long *out);
@@ -66,8 +68,16 @@ static int verify(long long per, const pw_list *threads)
     return bad;
 }
 
-typedef struct { tally_fn run; long long per; int threads; long long out[PW_MAX_THREADS]; } fs_ctx;
-static void run_tally(void *p) { fs_ctx *c = p; c->run(c->per, c->threads, c->out); }
+typedef struct { tally_fn run; long long per; int threads; pw_overlap ov; long long out[PW_MAX_THREADS]; } fs_ctx;
+/* Each call also measures whether its threads ran at the same time: a line
+ * bounces between cores only if two cores write it in the same stretch. */
+static void run_tally(void *p)
+{
+    fs_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
+    c->run(c->per, c->threads, c->out);
+    pw_overlap_end(&c->ov, m);
+}
 
 int main(int argc, char **argv)
 {
@@ -82,7 +92,7 @@ int main(int argc, char **argv)
                      opts, 2, &common);
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
     if (common.tiny) per = 20001;
-    int cores = threads_cpus();
+    int cores = pw_cores();
 
     if (verify(per, &threads)) {
         fprintf(stderr, "%s: a counter came out wrong; nothing was timed\n", common.prog);
@@ -94,6 +104,7 @@ int main(int argc, char **argv)
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_bench_config cfg = pw_bench_from_opts(&common);
     printf("%lld updates per thread; ns/update = median time / updates per thread\n", per);
+    double slowdown[PW_MAX_LIST], packed_share[PW_MAX_LIST];
     printf("%8s %12s %12s %7s %12s %7s %10s\n", "threads", "packed ms", "ns/update", "IQR", "padded ms", "IQR",
            "slowdown");
     for (int k = 0; k < threads.n; k++) {
@@ -106,16 +117,50 @@ int main(int argc, char **argv)
             ctx[v].run = variants[v].run;
             ctx[v].per = per;
             ctx[v].threads = (int)threads.v[k];
+            ctx[v].ov = (pw_overlap){ 0, 0, 0 };
         }
         pw_bench_sweep(&cfg, (const pw_work_fn[]){ run_tally, run_tally }, (void *const[]){ &ctx[0], &ctx[1] }, 2, st);
-        for (int v = 0; v < 2; v++)
-            pw_csv_summary(csv, variants[v].name, per, ctx[v].threads, variants[v].layout, &st[v], 0, 0);
-        printf("%8lld %12.3f %12.2f %6.1f%% %12.3f %6.1f%% %9.2fx%s\n", threads.v[k], st[0].median * 1e3,
+        double ov[2];
+        for (int v = 0; v < 2; v++) {
+            ov[v] = pw_overlap_share(&ctx[v].ov, ctx[v].threads, cores);
+            pw_csv_summary_overlap(csv, variants[v].name, per, ctx[v].threads, variants[v].layout, &st[v], 0, 0, ov[v]);
+        }
+        slowdown[k] = st[0].median / st[1].median;
+        packed_share[k] = ov[0];
+        printf("%8lld %12.3f %12.2f %6.1f%% %12.3f %6.1f%% %9.2fx%s", threads.v[k], st[0].median * 1e3,
                st[0].median * 1e9 / (double)per, 100 * (st[0].q3 - st[0].q1) / st[0].median, st[1].median * 1e3,
-               100 * (st[1].q3 - st[1].q1) / st[1].median, st[0].median / st[1].median,
+               100 * (st[1].q3 - st[1].q1) / st[1].median, slowdown[k],
                threads.v[k] > cores ? "   oversubscribed" : "");
+        if (ov[0] < PW_OVERLAP_SUSPECT) printf("   suspect: together %.0f%%", 100 * ov[0]);
+        printf("\n");
     }
-    printf("\nslowdown = packed / padded: the price of counters that share a cache line across cores.\n"
-           "At 1 thread there is no other core to take the line away: both layouts run alike.\n");
+    int ts[PW_MAX_LIST];
+    for (int k = 0; k < threads.n; k++) ts[k] = (int)threads.v[k];
+    pw_overlap_warn_sweep(stdout, "packed (a line bounces only between cores that write it at once)", ts,
+                          packed_share, threads.n, cores);
+
+    /* The conclusions, from this run's slowdowns. 1.3x: well outside the
+     * spread two identical layouts show on a noisy machine (0.94x here). */
+    printf("\nslowdown = packed / padded: the price of counters that share a cache line across cores.\n");
+    for (int k = 0; k < threads.n; k++) {
+        if (threads.v[k] == 1)
+            printf("1 thread: %.2fx: %s\n", slowdown[k], slowdown[k] < 1.3 && slowdown[k] > 1 / 1.3
+                   ? "both layouts alike, as they must be with no other core to take the line away"
+                   : "the layouts differ with one thread, which false sharing cannot cause: a noisy run");
+        else if (threads.v[k] <= cores) {
+            bool sus = packed_share[k] < PW_OVERLAP_SUSPECT;
+            printf("%lld threads: packed took %.2fx as long as padded: ", threads.v[k], slowdown[k]);
+            if (slowdown[k] >= 1.3 && !sus)
+                printf("the shared line moving between the cores on every store\n");
+            else if (slowdown[k] >= 1.3)
+                printf("slower, though the threads mostly took turns (the line still moves at each switch)\n");
+            else if (sus)
+                printf("no clear cost, because the threads did not run at the same time: no other core wanted "
+                       "the line; this run cannot show false sharing\n");
+            else
+                printf("no clear cost although the threads ran together: this CPU hides it well, or the run "
+                       "was too noisy\n");
+        }
+    }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

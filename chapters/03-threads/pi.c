@@ -20,6 +20,7 @@
  */
 #include "check.h"
 #include "options.h"
+#include "overlap.h"
 #include "pi.h"
 #include "results.h"
 #include "scaling.h"
@@ -28,11 +29,19 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
-typedef struct { long long n; int threads; double pi; } pi_ctx;
+typedef struct { long long n; int threads; double pi; pw_overlap ov; } pi_ctx;
 static void run_seq(void *p) { pi_ctx *c = p; c->pi = pi_seq(c->n); }
-static void run_threads(void *p) { pi_ctx *c = p; c->pi = pi_pthreads(c->n, c->threads, THREADS_ANYWHERE, NULL); }
+/* Every call also measures whether its threads ran at the same time. */
+static void run_threads(void *p)
+{
+    pi_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
+    c->pi = pi_pthreads(c->n, c->threads, THREADS_ANYWHERE, NULL);
+    pw_overlap_end(&c->ov, m);
+}
 
 /* One answer against pi; 0 if within the tolerance. */
 static int check_pi(const char *variant, long long n, int threads, double got)
@@ -79,7 +88,7 @@ int main(int argc, char **argv)
                      opts, 2, &common);
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
     if (common.tiny) steps = 200001;
-    int cores = threads_cpus();
+    int cores = pw_cores();
 
     if (verify(steps, &threads)) {
         fprintf(stderr, "%s: a pi was out of tolerance; nothing was timed\n", common.prog);
@@ -104,10 +113,10 @@ int main(int argc, char **argv)
     void *ctxp[PW_MAX_LIST + 1];
     pw_work_fn fns[PW_MAX_LIST + 1];
     pw_bench_stats sts[PW_MAX_LIST + 1];
-    ctxs[0] = (pi_ctx){ steps, 1, 0 };
+    ctxs[0] = (pi_ctx){ steps, 1, 0, { 0, 0, 0 } };
     fns[0] = run_seq;
     for (int k = 0; k < threads.n; k++) {
-        ctxs[k + 1] = (pi_ctx){ steps, (int)threads.v[k], 0 };
+        ctxs[k + 1] = (pi_ctx){ steps, (int)threads.v[k], 0, { 0, 0, 0 } };
         fns[k + 1] = run_threads;
     }
     for (int i = 0; i <= threads.n; i++) ctxp[i] = &ctxs[i];
@@ -121,15 +130,35 @@ int main(int argc, char **argv)
            seq.median * 1e9 / (double)steps);
 
     pw_scaling_point pts[PW_MAX_LIST];
+    pw_overlap ovs[PW_MAX_LIST];
     for (int k = 0; k < threads.n; k++) {
         pts[k].threads = ctxs[k + 1].threads;
         pts[k].st = sts[k + 1];
+        ovs[k] = ctxs[k + 1].ov;
     }
-    pw_scaling_fit fit = pw_scaling_report(csv, "pi_pthreads", steps, "", seq.median, pts, threads.n, flops, 0, cores);
-    for (int k = 0; k < threads.n; k++)
-        if (threads.v[k] == 2 && cores >= 2)
-            printf("\ntwo threads: %.2fx the sequential speed (ideal 2.00x)\n", fit.speedup[k]);
-    printf("%d core%s here: past that, threads take turns on the cores and the speedup stops growing.\n",
-           cores, cores == 1 ? "" : "s");
+    pw_scaling_fit fit = pw_scaling_report_overlap(csv, "pi_pthreads", steps, "", seq.median, pts, threads.n, flops, 0,
+                                                   cores, ovs);
+    /* What this run showed, from its own numbers: the point at the cores
+     * (or the most threads below them), and the points past them. */
+    int at = -1, past = -1;
+    for (int k = 0; k < threads.n; k++) {
+        if (threads.v[k] > 1 && threads.v[k] <= cores && (at < 0 || threads.v[k] > threads.v[at])) at = k;
+        if (threads.v[k] > cores && (past < 0 || fit.speedup[k] > fit.speedup[past])) past = k;
+    }
+    if (at >= 0) {
+        bool sus = fit.overlap[at] < PW_OVERLAP_SUSPECT;
+        printf("\n%lld threads: %.2fx the sequential speed (ideal %.2fx)%s\n", threads.v[at], fit.speedup[at],
+               (double)threads.v[at], sus ? ", but their threads mostly took turns on one core: this says how busy "
+               "the machine was, not what the threads can do" : "");
+    }
+    if (at >= 0 && past >= 0) {
+        if (fit.speedup[past] <= fit.speedup[at] * 1.05)
+            printf("%lld threads on %d cores: %.2fx, no better than %lld threads: past the cores, threads take turns "
+                   "and bring no more speed.\n", threads.v[past], cores, fit.speedup[past], threads.v[at]);
+        else
+            printf("%lld threads on %d cores: %.2fx, more than %lld threads gave (%.2fx): more threads than cores "
+                   "cannot add speed, so the %lld-thread point was held back (by the machine's load?)\n",
+                   threads.v[past], cores, fit.speedup[past], threads.v[at], fit.speedup[at], threads.v[at]);
+    }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -25,12 +25,14 @@
 #define _POSIX_C_SOURCE 200809L   /* strtok_r */
 #include "check.h"
 #include "options.h"
+#include "overlap.h"
 #include "results.h"
 #include "scaling.h"
 #include "threads.h"
 #include "timing.h"
 #include "util.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,15 +89,22 @@ static int verify(const bool *on, long long updates, const pw_list *threads)
     return bad;
 }
 
-/* The racy counter, run `runs` times at T threads: the median share lost, and
- * the least and most updates lost. */
-static double measure_loss(long long total, int T, int runs, long long *least, long long *most)
+/* The racy counter, run `runs` times at T threads: the median share lost,
+ * the least and most updates lost, how many runs lost any, and (into ov)
+ * whether the threads ran at the same time: a race needs them to. */
+static double measure_loss(long long total, int T, int runs, long long *least, long long *most, int *losing,
+                           pw_overlap *ov)
 {
     double share[16];
     *least = total;
     *most = 0;
+    *losing = 0;
     for (int r = 0; r < runs; r++) {
-        long long lost = total - counter_racy(total, T);
+        pw_overlap_mark m = pw_overlap_begin();
+        long long got = counter_racy(total, T);
+        pw_overlap_end(ov, m);
+        long long lost = total - got;
+        *losing += lost > 0;
         share[r] = (double)lost / (double)total;
         if (lost < *least) *least = lost;
         if (lost > *most) *most = lost;
@@ -103,8 +112,35 @@ static double measure_loss(long long total, int T, int runs, long long *least, l
     return pw_median(share, runs);
 }
 
-typedef struct { counter_fn run; long long total; int threads; long long got; } race_ctx;
-static void run_counter(void *p) { race_ctx *c = p; c->got = c->run(c->total, c->threads); }
+typedef struct { counter_fn run; long long total; int threads; long long got; pw_overlap ov; } race_ctx;
+static void run_counter(void *p)
+{
+    race_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
+    c->got = c->run(c->total, c->threads);
+    pw_overlap_end(&c->ov, m);
+}
+
+/* What the racy runs showed at T threads, in one sentence from their numbers. */
+static void say_loss(int T, int runs, int losing, long long least, long long most, double share, bool suspect)
+{
+    if (T == 1) {
+        if (most == 0) printf("1 thread: no update lost in %d runs (one thread cannot race with itself)\n", runs);
+        else printf("1 thread: %lld updates lost, which one thread cannot do: a bug in this program\n", most);
+    } else if (losing == runs) {
+        printf("%d threads: every one of the %d runs lost updates (%lld to %lld, median %.1f%%): a race gives a "
+               "random answer, not one you could correct for\n", T, runs, least, most, 100 * share);
+    } else if (losing > 0) {
+        printf("%d threads: %d of the %d runs lost updates (up to %lld): whether a run loses is luck, which is how "
+               "races slip past tests\n", T, losing, runs, most);
+    } else if (suspect) {
+        printf("%d threads: no run lost an update, because the threads hardly ran at the same time: the race is "
+               "still there (ThreadSanitizer reports it), this run could not show it\n", T);
+    } else {
+        printf("%d threads: no run lost an update although the threads ran together: the race is still there "
+               "(ThreadSanitizer reports it), it did not strike in these %d runs\n", T, runs);
+    }
+}
 
 int main(int argc, char **argv)
 {
@@ -123,6 +159,7 @@ int main(int argc, char **argv)
     pick_variants(common.prog, variant_list, on);
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
     if (common.tiny) updates = 20001;
+    int cores = pw_cores();
 
     if (verify(on, updates, &threads)) {
         fprintf(stderr, "%s: a fixed counter did not count every update; nothing was timed\n", common.prog);
@@ -134,22 +171,38 @@ int main(int argc, char **argv)
     /* The racy counter's result is not a bug of this program: it is what is
      * being measured. Five runs per thread count show how much it varies. */
     char lost_param[PW_MAX_LIST][48];
+    double lost_share[PW_MAX_LIST];
     if (on[RACY]) {
         printf("\nracy: %lld updates, the count each run came out short by (5 runs per thread count)\n", updates);
         printf("%8s %14s %14s %12s\n", "threads", "least lost", "most lost", "median lost");
+        long long least[PW_MAX_LIST], most[PW_MAX_LIST];
+        int losing[PW_MAX_LIST];
+        bool suspect[PW_MAX_LIST];
+        double share_of[PW_MAX_LIST];
         for (int k = 0; k < threads.n; k++) {
-            long long least, most;
-            double share = measure_loss(updates, (int)threads.v[k], 5, &least, &most);
-            printf("%8lld %14lld %14lld %11.1f%%\n", threads.v[k], least, most, 100 * share);
-            snprintf(lost_param[k], sizeof lost_param[k], "lost %.1f%%", 100 * share);
+            pw_overlap ov = { 0, 0, 0 };
+            int T = (int)threads.v[k];
+            lost_share[k] = measure_loss(updates, T, 5, &least[k], &most[k], &losing[k], &ov);
+            suspect[k] = pw_overlap_suspect(&ov, T, cores);
+            share_of[k] = pw_overlap_share(&ov, T, cores);
+            printf("%8d %14lld %14lld %11.1f%%", T, least[k], most[k], 100 * lost_share[k]);
+            if (suspect[k]) printf("   suspect: together %.0f%%", 100 * pw_overlap_share(&ov, T, cores));
+            printf("\n");
+            snprintf(lost_param[k], sizeof lost_param[k], "lost %.1f%%", 100 * lost_share[k]);
         }
-        printf("one thread cannot race with itself; two that share the counter lose updates every run.\n");
+        for (int k = 0; k < threads.n; k++)
+            say_loss((int)threads.v[k], 5, losing[k], least[k], most[k], lost_share[k], suspect[k]);
+        int ts[PW_MAX_LIST];
+        for (int k = 0; k < threads.n; k++) ts[k] = (int)threads.v[k];
+        pw_overlap_warn_sweep(stdout, "racy (only threads running at once can collide)", ts, share_of, threads.n, cores);
     }
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_bench_config cfg = pw_bench_from_opts(&common);
     printf("\ncost per update: the median time of %lld updates / %lld\n", updates, updates);
     printf("%-8s %8s %12s %7s %12s  %s\n", "variant", "threads", "ns/update", "IQR", "vs 1 thread", "how");
+    static double ns_at[NVARIANTS][PW_MAX_LIST];
+    int timed_suspect = 0;
     for (int v = 0; v < NVARIANTS; v++) {
         if (!on[v]) continue;
         /* The thread counts of one variant are sampled in turns
@@ -161,7 +214,7 @@ int main(int argc, char **argv)
         static pw_work_fn fns[PW_MAX_LIST];
         static pw_bench_stats sts[PW_MAX_LIST];
         for (int k = 0; k < threads.n; k++) {
-            ctxs[k] = (race_ctx){ variants[v].run, updates, (int)threads.v[k], 0 };
+            ctxs[k] = (race_ctx){ variants[v].run, updates, (int)threads.v[k], 0, { 0, 0, 0 } };
             ctxp[k] = &ctxs[k];
             fns[k] = run_counter;
         }
@@ -171,14 +224,45 @@ int main(int argc, char **argv)
             const race_ctx *ctx = &ctxs[k];
             const pw_bench_stats *st = &sts[k];
             double ns = st->median * 1e9 / (double)updates;
+            double ov = pw_overlap_share(&ctx->ov, ctx->threads, cores);
             if (k == 0) one = ns;
-            printf("%-8s %8d %12.2f %6.1f%% %11.2fx  %s\n", variants[v].name, ctx->threads, ns,
+            ns_at[v][k] = ns;
+            printf("%-8s %8d %12.2f %6.1f%% %11.2fx  %s", variants[v].name, ctx->threads, ns,
                    100 * (st->q3 - st->q1) / st->median, ns / one,
                    v == RACY ? lost_param[k] : variants[v].how);
+            if (ov < PW_OVERLAP_SUSPECT) {
+                printf("   suspect: together %.0f%%", 100 * ov);
+                timed_suspect++;
+            }
+            printf("\n");
             /* The racy rows carry the share lost; the fixes' rows are exact. */
-            pw_csv_summary(csv, variants[v].name, updates, ctx->threads, v == RACY ? lost_param[k] : "exact", st, 0, 0);
+            pw_csv_summary_overlap(csv, variants[v].name, updates, ctx->threads, v == RACY ? lost_param[k] : "exact",
+                                   st, 0, 0, ov);
         }
     }
-    printf("\nracy is fast and wrong; of the right ones, the less the threads share, the cheaper an update.\n");
+    if (timed_suspect)
+        printf("suspect: %d timed rows ran with threads that mostly took turns on one core; their costs are not "
+               "what threads on separate cores pay: %s\n", timed_suspect,
+               pw_cpus_allowed() < (cores < 2 ? cores : 2) ? "this process may run on only one CPU (taskset?)"
+                                                          : "rerun on an idle machine");
+    /* The conclusion, at the most threads that fit on the cores. */
+    int at = -1;
+    for (int k = 0; k < threads.n; k++)
+        if (threads.v[k] > 1 && threads.v[k] <= cores && (at < 0 || threads.v[k] > threads.v[at])) at = k;
+    if (at >= 0 && on[RACY])
+        printf("\nracy at %lld threads: %.2f ns per update and %.1f%% of the updates lost (median): %s\n",
+               threads.v[at], ns_at[RACY][at], 100 * lost_share[at],
+               lost_share[at] > 0 ? "fast and wrong." : "fast, and wrong whenever its threads run at once (not in this run).");
+    if (at >= 0 && on[1] && on[2] && on[3]) {
+        double m = ns_at[1][at], a = ns_at[2][at], pa = ns_at[3][at];
+        printf("the fixes at %lld threads, per update: mutex %.2f ns, atomic %.2f ns, partial %.2f ns", threads.v[at],
+               m, a, pa);
+        if (pa < a && a < m)
+            printf(": the less the threads share, the cheaper an update%s.\n",
+                   timed_suspect ? " (even with threads taking turns; on separate cores the gaps grow)" : "");
+        else
+            printf(": not the order the lesson expects (partial < atomic < mutex)%s.\n",
+                   timed_suspect ? ", and the threads did not run at the same time" : "; the run may be too noisy");
+    }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -16,21 +16,28 @@
 #include "omp_embed.h"
 #include "omp_info.h"
 #include "options.h"
+#include "overlap.h"
 #include "results.h"
 #include "scaling.h"
 #include "timing.h"
 #include "util.h"
 
 #include <stdio.h>
-#include <unistd.h>
 
 typedef struct {
     const embed_batch *b;
     float *out;
+    pw_overlap ov;     /* whether the team's threads ran at the same time */
 } embed_ctx;
 
 static void run_seq(void *p) { embed_ctx *c = p; embed_batch_seq(c->b, c->out); }
-static void run_omp(void *p) { embed_ctx *c = p; embed_batch_omp(c->b, c->out); }
+static void run_omp(void *p)
+{
+    embed_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
+    embed_batch_omp(c->b, c->out);
+    pw_overlap_end(&c->ov, m);
+}
 
 /* Each document's vector is computed by the same function in the same order
  * whichever thread runs it, so the batch must equal the reference bit for
@@ -71,7 +78,7 @@ int main(int argc, char **argv)
     if (common.tiny) ndocs = 301;
     /* Text (at most 100 words of 12 bytes), the vectors and the reference. */
     pw_require_memory(common.prog, "-n", ndocs, 1200 + 2 * EMBED_DIM * sizeof(float), 1);
-    int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = pw_cores();
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_omp_report(stdout, csv);
@@ -92,7 +99,7 @@ int main(int argc, char **argv)
     float *out = pw_alloc_floats((size_t)ndocs * EMBED_DIM);
     double flops = embed_flops(&b), bytes = embed_bytes(&b);
     pw_bench_config cfg = pw_bench_from_opts(&common);
-    embed_ctx ctx = { &b, out };
+    embed_ctx ctx = { &b, out, { 0, 0, 0 } };
     pw_bench_stats seq;
     pw_bench(&cfg, run_seq, &ctx, &seq);
     printf("embed_seq: %.4g ms for %lld documents (%.1f MiB of text), %.2f us per document, %.2f GB/s\n\n",
@@ -101,12 +108,15 @@ int main(int argc, char **argv)
     pw_csv_summary(csv, "embed_seq", ndocs, 1, "", &seq, flops, bytes);
 
     pw_scaling_point pts[PW_MAX_LIST];
+    pw_overlap ovs[PW_MAX_LIST];
     for (int t = 0; t < threads.n; t++) {
         pts[t].threads = (int)threads.v[t];
         pw_omp_set_threads(pts[t].threads);
+        ctx.ov = (pw_overlap){ 0, 0, 0 };
         pw_bench(&cfg, run_omp, &ctx, &pts[t].st);
+        ovs[t] = ctx.ov;
     }
-    pw_scaling_report(csv, "embed_openmp", ndocs, "", seq.median, pts, threads.n, flops, bytes, cores);
+    pw_scaling_report_overlap(csv, "embed_openmp", ndocs, "", seq.median, pts, threads.n, flops, bytes, cores, ovs);
 
     pw_free(out);
     embed_batch_free(&b);

@@ -25,6 +25,7 @@
 #include "mandel.h"
 #include "omp_info.h"
 #include "options.h"
+#include "overlap.h"
 #include "results.h"
 #include "scaling.h"
 #include "timing.h"
@@ -34,7 +35,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 enum { SCHED_STATIC, SCHED_STATIC1, SCHED_DYNAMIC, SCHED_GUIDED, NSCHED };
 
@@ -44,6 +44,7 @@ typedef struct {
     int sched, chunk;
     mandel_stats *stats;   /* per thread, or NULL */
     long long total;
+    pw_overlap ov;         /* whether the team's threads ran at the same time */
 } mandel_ctx;
 
 static void sched_name(int sched, int chunk, char *buf, size_t len)
@@ -67,7 +68,9 @@ static void run_seq(void *p) { mandel_ctx *c = p; c->total = mandel_seq(c->m, c-
 static void run_omp(void *p)
 {
     mandel_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
     c->total = run_sched(c->m, c->iters, c->sched, c->chunk, c->stats);
+    pw_overlap_end(&c->ov, m);
 }
 
 /* Every schedule on every thread count must reproduce the reference counts
@@ -102,7 +105,7 @@ static int verify(int width, int height, int maxiter, int chunk, const pw_list *
  * rows go to csv as variant=busy_<schedule> (apart from the sweep's rows, so
  * the speedup plot does not take them for points), param=thread=K (busy
  * time, its steps as flops) and param=wall (the whole loop). */
-static void per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int chunk, int T, int runs)
+static void per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int chunk, int T, int runs, int cores)
 {
     mandel_stats *stats = pw_alloc_bytes((size_t)T * sizeof *stats * (size_t)runs);
     double *wall = malloc((size_t)runs * sizeof *wall), *sorted = malloc((size_t)runs * sizeof *sorted);
@@ -113,10 +116,13 @@ static void per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int 
     for (int s = 0; s < NSCHED; s++) {
         char name[32];
         sched_name(s, chunk, name, sizeof name);
+        pw_overlap ov = { 0, 0, 0 };
         for (int r = 0; r < runs; r++) {
+            pw_overlap_mark mark = pw_overlap_begin();
             double t0 = pw_now();
             run_sched(m, iters, s, chunk, stats + (size_t)r * T);
             wall[r] = sorted[r] = pw_now() - t0;
+            pw_overlap_end(&ov, mark);
         }
         double med = pw_median(sorted, runs);
         int pick = 0;
@@ -135,8 +141,15 @@ static void per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int 
             sum += st[t].busy_s;
             if (st[t].busy_s > mx) mx = st[t].busy_s;
         }
-        pw_csv_value(csv, busy, pixels, T, "wall", wall[pick], 0, 0);
+        pw_bench_stats one;   /* the whole loop, with its overlap */
+        memset(&one, 0, sizeof one);
+        one.reps = 1;
+        one.median = one.min = one.q1 = one.q3 = one.max = one.mean = wall[pick];
+        pw_csv_summary_overlap(csv, busy, pixels, T, "wall", &one, 0, 0, pw_overlap_share(&ov, T, cores));
         printf("%-10s wall %.2f ms; slowest thread / mean thread = %.2f\n", "", wall[pick] * 1e3, mx / (sum / T));
+        char what[64];
+        snprintf(what, sizeof what, "who did what under %s", name);
+        pw_overlap_warn(stdout, what, &ov, T, cores);
     }
     printf("busy: from a thread's first row to its last; the loop ends when the slowest one does.\n");
     pw_free(stats);
@@ -165,7 +178,7 @@ int main(int argc, char **argv)
     long long pixels = width * height;
     /* iters and want (int32), and their double copies for the checker. */
     pw_require_memory(common.prog, "-n", pixels, 2 * sizeof(int32_t) + 2 * sizeof(double), 1);
-    int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = pw_cores();
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_omp_report(stdout, csv);
@@ -196,7 +209,7 @@ int main(int argc, char **argv)
 
     mandel_params m = mandel_view((int)width, height, (int)maxiter);
     pw_bench_config cfg = pw_bench_from_opts(&common);
-    mandel_ctx ctx = { &m, iters, 0, (int)chunk, NULL, 0 };
+    mandel_ctx ctx = { &m, iters, 0, (int)chunk, NULL, 0, { 0, 0, 0 } };
     pw_bench_stats seq;
     pw_bench(&cfg, run_seq, &ctx, &seq);
     double flops = (double)ctx.total * MANDEL_FLOPS_PER_ITER, bytes = 4.0 * (double)pixels;
@@ -210,29 +223,36 @@ int main(int argc, char **argv)
     for (int t = 0; t < threads.n; t++)
         if (threads.v[t] <= cores && threads.v[t] > tcores) tcores = (int)threads.v[t];
     double best = 0, worst = 1e300;
+    int nsuspect = 0;   /* schedules whose tcores-thread point did not run in parallel */
     char best_name[32] = "", worst_name[32] = "";
     for (int s = 0; s < NSCHED; s++) {
         char name[32];
         sched_name(s, (int)chunk, name, sizeof name);
         pw_scaling_point pts[PW_MAX_LIST];
+        pw_overlap ovs[PW_MAX_LIST];
         for (int t = 0; t < threads.n; t++) {
             pts[t].threads = (int)threads.v[t];
             pw_omp_set_threads(pts[t].threads);
             ctx.sched = s;
+            ctx.ov = (pw_overlap){ 0, 0, 0 };
             pw_bench(&cfg, run_omp, &ctx, &pts[t].st);
+            ovs[t] = ctx.ov;
         }
-        pw_scaling_fit fit = pw_scaling_report(csv, name, pixels, "", seq.median, pts, threads.n, flops, bytes, cores);
+        pw_scaling_fit fit = pw_scaling_report_overlap(csv, name, pixels, "", seq.median, pts, threads.n, flops, bytes,
+                                                       cores, ovs);
         printf("\n");
         for (int t = 0; t < threads.n; t++) {
             if (pts[t].threads != tcores) continue;
+            nsuspect += fit.overlap[t] < PW_OVERLAP_SUSPECT;
             if (fit.speedup[t] > best) { best = fit.speedup[t]; snprintf(best_name, sizeof best_name, "%s", name); }
             if (fit.speedup[t] < worst) { worst = fit.speedup[t]; snprintf(worst_name, sizeof worst_name, "%s", name); }
         }
     }
-    printf("on %d threads: best %s %.2fx, worst %s %.2fx (against mandel_seq)\n", tcores, best_name, best,
-           worst_name, worst);
+    printf("on %d threads: best %s %.2fx, worst %s %.2fx (against mandel_seq)%s\n", tcores, best_name, best,
+           worst_name, worst, nsuspect ? "; but their threads did not all run at the same time (see the suspect "
+           "lines), so the ranking is the machine's load as much as the schedules'" : "");
 
-    per_thread(csv, &m, iters, (int)chunk, tcores, common.tiny ? 1 : 5);
+    per_thread(csv, &m, iters, (int)chunk, tcores, common.tiny ? 1 : 5, cores);
 
     pw_free(iters); pw_free(want); pw_free(gd); pw_free(wd);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;

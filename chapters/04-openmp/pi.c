@@ -21,6 +21,7 @@
 #include "omp_info.h"
 #include "omp_pi.h"
 #include "options.h"
+#include "overlap.h"
 #include "results.h"
 #include "scaling.h"
 #include "timing.h"
@@ -28,15 +29,21 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <unistd.h>
 
 typedef struct {
     long long n;
     double result;
+    pw_overlap ov;     /* whether the team's threads ran at the same time */
 } pi_ctx;
 
 static void run_seq(void *p) { pi_ctx *c = p; c->result = pi_seq(c->n); }
-static void run_omp(void *p) { pi_ctx *c = p; c->result = pi_integral_omp(c->n); }
+static void run_omp(void *p)
+{
+    pi_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
+    c->result = pi_integral_omp(c->n);
+    pw_overlap_end(&c->ov, m);
+}
 
 /* Check both loops against PI_EXACT at size n, and the OpenMP one on each thread
  * count. The tolerance is the midpoint rule's error plus rounding (see
@@ -68,7 +75,7 @@ int main(int argc, char **argv)
     pw_parse_or_exit(argc, argv, "pi as an integral: one OpenMP pragma, swept over threads", opts, 2, &common);
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
     if (common.tiny) n = 200001;
-    int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = pw_cores();
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_omp_report(stdout, csv);
@@ -92,7 +99,7 @@ int main(int argc, char **argv)
 
     pw_bench_config cfg = pw_bench_from_opts(&common);
     double flops = (double)PI_FLOPS_PER_STEP * (double)n;
-    pi_ctx ctx = { n, 0 };
+    pi_ctx ctx = { n, 0, { 0, 0, 0 } };
     pw_bench_stats seq;
     pw_bench(&cfg, run_seq, &ctx, &seq);
     printf("pi_seq: %.4g ms for %lld steps, %.2f GFLOP/s; pi = %.15f, error %.1e\n\n", seq.median * 1e3, n,
@@ -100,12 +107,15 @@ int main(int argc, char **argv)
     pw_csv_summary(csv, "pi_seq", n, 1, "", &seq, flops, 0);
 
     pw_scaling_point pts[PW_MAX_LIST];
+    pw_overlap ovs[PW_MAX_LIST];
     for (int i = 0; i < threads.n; i++) {
         pts[i].threads = (int)threads.v[i];
         pw_omp_set_threads(pts[i].threads);
+        ctx.ov = (pw_overlap){ 0, 0, 0 };
         pw_bench(&cfg, run_omp, &ctx, &pts[i].st);
+        ovs[i] = ctx.ov;
     }
-    pw_scaling_report(csv, "pi_openmp", n, "", seq.median, pts, threads.n, flops, 0, cores);
+    pw_scaling_report_overlap(csv, "pi_openmp", n, "", seq.median, pts, threads.n, flops, 0, cores, ovs);
     printf("\nspeedup against the sequential loop (pi_seq), not the 1-thread OpenMP run.\n");
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

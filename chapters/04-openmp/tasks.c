@@ -19,22 +19,32 @@
 #include "omp_info.h"
 #include "omp_tree.h"
 #include "options.h"
+#include "overlap.h"
 #include "results.h"
 #include "scaling.h"
 #include "timing.h"
 #include "util.h"
 
 #include <stdio.h>
-#include <unistd.h>
+#include <string.h>
+#include <math.h>
+#include <stdbool.h>
 
 typedef struct {
     const tree *t;
     int cutoff;
     uint64_t sum;
+    pw_overlap ov;     /* whether the team's threads ran at the same time */
 } tree_ctx;
 
 static void run_seq(void *p) { tree_ctx *c = p; c->sum = tree_sum_seq(c->t); }
-static void run_tasks(void *p) { tree_ctx *c = p; c->sum = tree_sum_tasks(c->t, c->cutoff); }
+static void run_tasks(void *p)
+{
+    tree_ctx *c = p;
+    pw_overlap_mark m = pw_overlap_begin();
+    c->sum = tree_sum_tasks(c->t, c->cutoff);
+    pw_overlap_end(&c->ov, m);
+}
 
 /* The sum is an integer modulo 2^64, the same in any order: exact match.
  * Checked as two 32-bit halves, each exact in a double. */
@@ -76,7 +86,7 @@ int main(int argc, char **argv)
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
     if (common.tiny) n = 3001;
     pw_require_memory(common.prog, "-n", n, sizeof(tree_node), 1);
-    int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = pw_cores();
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_omp_report(stdout, csv);
@@ -106,7 +116,7 @@ int main(int argc, char **argv)
      * node record read (16 bytes). */
     double bytes = (double)sizeof(tree_node) * (double)n;
     pw_bench_config cfg = pw_bench_from_opts(&common);
-    tree_ctx ctx = { &t, 0, 0 };
+    tree_ctx ctx = { &t, 0, 0, { 0, 0, 0 } };
     pw_bench_stats seq;
     pw_bench(&cfg, run_seq, &ctx, &seq);
     printf("tree_seq: %.4g ms for %lld nodes (depth %d), %.0f ns per node\n\n", seq.median * 1e3, n, t.depth,
@@ -117,35 +127,63 @@ int main(int argc, char **argv)
     for (int i = 0; i < threads.n; i++)
         if (threads.v[i] <= cores && threads.v[i] > tcores) tcores = (int)threads.v[i];
     pw_omp_set_threads(tcores);
+    double cut_share[PW_MAX_LIST];
+    int cut_t[PW_MAX_LIST];
     printf("the cut-off, on %d threads:\n%8s %10s %12s %7s %9s %12s\n", tcores, "cut-off", "tasks", "median", "IQR",
            "speedup", "per task");
     for (int c = 0; c < cutoffs.n; c++) {
         ctx.cutoff = (int)cutoffs.v[c];
+        ctx.ov = (pw_overlap){ 0, 0, 0 };
         pw_bench_stats st;
         pw_bench(&cfg, run_tasks, &ctx, &st);
+        /* Cut-off 0 makes no tasks: one thread works, by design, so its
+         * overlap is recorded but not judged. */
+        double ov = pw_overlap_share(&ctx.ov, tcores, cores);
+        bool sus = ctx.cutoff > 0 && ov < PW_OVERLAP_SUSPECT;
+        cut_share[c] = ctx.cutoff > 0 ? ov : NAN;
+        cut_t[c] = tcores;
         long long tasks = tree_tasks_created(&t, ctx.cutoff);
         char param[32];
         snprintf(param, sizeof param, "cutoff=%d", ctx.cutoff);
         printf("%8d %10lld %9.4g ms %6.1f%% %8.2fx", ctx.cutoff, tasks, st.median * 1e3,
                100 * (st.q3 - st.q1) / st.median, seq.median / st.median);
         if (tasks) printf(" %9.0f ns", st.median * 1e9 / (double)tasks);
-        printf("%s\n", ctx.cutoff > t.depth ? "   a task at every node" : ctx.cutoff == 0 ? "   no tasks" : "");
+        printf("%s", ctx.cutoff > t.depth ? "   a task at every node" : ctx.cutoff == 0 ? "   no tasks" : "");
+        if (sus) printf("   suspect: together %.0f%%", 100 * ov);
+        printf("\n");
         /* For these rows n is the number of tasks made (the x axis of
          * plots/04-openmp/tasks_cutoff.gp); param names the cut-off. */
-        pw_csv_summary(csv, "cutoff", tasks, tcores, param, &st, 0, bytes);
+        pw_csv_summary_overlap(csv, "cutoff", tasks, tcores, param, &st, 0, bytes, ov);
     }
+    /* One line for the suspect rows: their cut-offs, all on tcores threads. */
+    char sus[256] = "";
+    double least = 1;
+    for (int c = 0; c < cutoffs.n; c++) {
+        if (isnan(cut_share[c]) || cut_share[c] >= PW_OVERLAP_SUSPECT) continue;
+        size_t used = strlen(sus);
+        snprintf(sus + used, sizeof sus - used, "%s%lld", used ? ", " : "", cutoffs.v[c]);
+        if (cut_share[c] < least) least = cut_share[c];
+    }
+    if (sus[0])
+        printf("suspect, the cut-off rows: at cut-off %s the %d threads did not run at the same time for most of the "
+               "run (together %.0f%% at the least): %s\n", sus, cut_t[0], 100 * least,
+               pw_cpus_allowed() < (tcores < cores ? tcores : cores) ? "this process may run on fewer CPUs (taskset?)"
+                                                                      : "rerun on an idle machine");
     printf("per task: the time divided by the tasks made, a ceiling on what one task may cost.\n\n");
 
     pw_scaling_point pts[PW_MAX_LIST];
+    pw_overlap ovs[PW_MAX_LIST];
     ctx.cutoff = (int)cutoff;
     for (int i = 0; i < threads.n; i++) {
         pts[i].threads = (int)threads.v[i];
         pw_omp_set_threads(pts[i].threads);
+        ctx.ov = (pw_overlap){ 0, 0, 0 };
         pw_bench(&cfg, run_tasks, &ctx, &pts[i].st);
+        ovs[i] = ctx.ov;
     }
     char param[32];
     snprintf(param, sizeof param, "cutoff=%lld", cutoff);
-    pw_scaling_report(csv, "tree_tasks", n, param, seq.median, pts, threads.n, 0, bytes, cores);
+    pw_scaling_report_overlap(csv, "tree_tasks", n, param, seq.median, pts, threads.n, 0, bytes, cores, ovs);
 
     tree_free(&t);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
