@@ -2,41 +2,60 @@
  * The model is described in cluster.h; this file is the machinery.
  *
  * One OS thread runs every rank as a fiber. The scheduler (the OS thread's
- * own context) keeps a FIFO of runnable ranks and switches to the first; the
- * rank runs until it waits for a message that has not been sent, or returns.
- * A send to a rank that is waiting for exactly that message copies straight
- * into its buffer and makes it runnable; otherwise the message is queued at
- * the receiver. When the FIFO is empty and ranks are still waiting: deadlock. */
+ * own context) keeps the runnable ranks in a heap ordered by modelled time
+ * and switches to the earliest; the rank runs until it waits for a message,
+ * or returns. A send queues the message at the receiver, in the order the
+ * messages were sent (the order they reach its link), and wakes the
+ * receiver if it waits for that sender.
+ *
+ * Why a time-ordered heap: a link serves messages in the order they reach
+ * it, so the arrival of a message sent at time t is known only once every
+ * message sent to the same rank before t has been sent. Ranks run one at a
+ * time in simulation order, not in modelled time, so a receive that finds
+ * its message sent at t yields while some runnable rank is still earlier
+ * than t (it might yet send something earlier to us); it goes on when it is
+ * the earliest. Every later send then starts at t or after (clocks only move
+ * forward between a rank's sends), so the link's schedule up to t is final.
+ *
+ * When the heap is empty and ranks still wait: deadlock. When all ranks have
+ * returned and messages are still queued: sent but never received. */
 #include "cluster.h"
 #include "errcheck.h"
 #include "fiber.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct msg {
-    struct msg *next;
+    struct msg *prev, *next;    /* the receiver's queue, ordered by (sent, seq) */
     int src;
     size_t bytes;
     double sent;            /* sender's clock when the send began */
     double cost;            /* alpha + bytes * beta of the link it crosses */
+    double arrival;         /* when its last byte is in, once `placed` */
+    long long seq;          /* global send order: ties, and FIFO per sender */
+    bool placed;            /* its slot on the receiver's link is final */
     void *data;             /* a copy of the payload; NULL for a phantom */
 } msg;
+
+typedef struct { double key; long long seq; int id; } runnable;
 
 struct pw_rank {
     pw_cluster *c;
     int id;
     pw_fiber *fiber;
     double clock;           /* modelled seconds */
-    double in_free;         /* when the incoming link finished its last message */
+    double in_free;         /* when the incoming link finished its last placed message */
     double slow;            /* compute slow factor */
-    msg *head, *tail;       /* queued messages to this rank, in arrival order */
+    msg *head, *tail;       /* queued messages to this rank, in the order they were sent */
+    msg *unplaced;          /* the first queued message whose arrival is not final (all before it are) */
     /* while waiting in pw_recv: */
     bool waiting;
     int want_src;
-    void *want_buf;
     size_t want_bytes;
     double posted;          /* clock when the recv was posted */
 };
@@ -45,8 +64,9 @@ struct pw_cluster {
     pw_cluster_config cfg;
     double *slow;           /* own copy of cfg.slow, or NULL */
     pw_rank *ranks;
-    int *runq;              /* circular FIFO of runnable rank ids */
-    int rq_head, rq_count;
+    runnable *heap;         /* runnable ranks, earliest (key, seq) on top */
+    int nheap;
+    long long seq;          /* counter for heap ties and message order */
     pw_fiber *sched;        /* the OS thread's own context */
     pw_rank_fn fn;
     void *arg;
@@ -58,6 +78,23 @@ struct pw_cluster {
 };
 
 /* ---- configuration ----------------------------------------------------------- */
+
+/* PW_CLUSTER_STACK: a rank's stack in bytes, with an optional K, M or G
+ * (binary); unset or empty: 0, the fiber default. Text that is not such a
+ * size gives SIZE_MAX, which validation refuses with the text in the line. */
+static size_t stack_from_env(void)
+{
+    const char *e = getenv("PW_CLUSTER_STACK");
+    if (!e || !*e) return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(e, &end, 10);
+    if (end == e || errno || *e == '-') return SIZE_MAX;
+    int shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : *end == 'G' || *end == 'g' ? 30 : 0;
+    if (shift) end++;
+    if (*end || v > (SIZE_MAX >> 31)) return SIZE_MAX;
+    return (size_t)v << shift;
+}
 
 pw_cluster_config pw_cluster_defaults(int ranks)
 {
@@ -71,6 +108,7 @@ pw_cluster_config pw_cluster_defaults(int ranks)
         .device_gflops = PW_CLUSTER_DEVICE_GFLOPS,
         .slow = NULL,
         .trace = false,
+        .stack_bytes = stack_from_env(),
     };
     return cfg;
 }
@@ -95,6 +133,20 @@ int pw_cluster_validate(const pw_cluster_config *cfg, char *why, size_t len)
     if (cfg->slow)
         for (int r = 0; r < cfg->ranks; r++)
             if (!positive(cfg->slow[r])) BAD("slow factor of rank %d must be positive, not %g", r, cfg->slow[r]);
+    if (cfg->stack_bytes == SIZE_MAX && getenv("PW_CLUSTER_STACK"))
+        BAD("PW_CLUSTER_STACK=%s is not a size in bytes (write e.g. 256K or 1M)", getenv("PW_CLUSTER_STACK"));
+    if (cfg->stack_bytes && (cfg->stack_bytes < PW_CLUSTER_MIN_STACK || cfg->stack_bytes > PW_CLUSTER_MAX_STACK))
+        BAD("a rank's stack must be %d KiB to %d MiB (cfg.stack_bytes, PW_CLUSTER_STACK), not %zu bytes",
+            PW_CLUSTER_MIN_STACK >> 10, PW_CLUSTER_MAX_STACK >> 20, cfg->stack_bytes);
+    /* Each rank is a fiber, and each fiber takes two memory mappings (its
+     * stack and the guard page below it): past vm.max_map_count the kernel
+     * refuses them. Say so now, not one failed mapping per rank later. */
+    long room = pw_fiber_room();
+    if (room >= 0 && cfg->ranks > room)
+        BAD("%d ranks need %d memory mappings (%d per rank: its stack and a guard page), but this machine allows "
+            "%ld more (vm.max_map_count = %ld): at most %ld ranks here, or raise it (sysctl -w vm.max_map_count=%ld)",
+            cfg->ranks, PW_FIBER_MAPS_EACH * cfg->ranks, PW_FIBER_MAPS_EACH, room * PW_FIBER_MAPS_EACH,
+            pw_fiber_map_limit(), room, pw_fiber_map_limit() + (long)PW_FIBER_MAPS_EACH * (cfg->ranks - room));
     return 0;
 #undef BAD
 }
@@ -127,8 +179,8 @@ pw_cluster *pw_cluster_create(const pw_cluster_config *cfg)
     }
     c->ranks = calloc((size_t)p, sizeof *c->ranks);
     PW_CHECK_ALLOC(c->ranks, (size_t)p * sizeof *c->ranks);
-    c->runq = malloc((size_t)p * sizeof *c->runq);
-    PW_CHECK_ALLOC(c->runq, (size_t)p * sizeof *c->runq);
+    c->heap = malloc((size_t)p * sizeof *c->heap);
+    PW_CHECK_ALLOC(c->heap, (size_t)p * sizeof *c->heap);
     return c;
 }
 
@@ -139,7 +191,7 @@ static void free_messages(pw_rank *r)
         free(m->data);
         free(m);
     }
-    r->head = r->tail = NULL;
+    r->head = r->tail = r->unplaced = NULL;
 }
 
 void pw_cluster_destroy(pw_cluster *c)
@@ -150,7 +202,7 @@ void pw_cluster_destroy(pw_cluster *c)
         pw_fiber_destroy(c->ranks[i].fiber);
     }
     free(c->ranks);
-    free(c->runq);
+    free(c->heap);
     free(c->slow);
     free(c->trace);
     free(c->report);
@@ -202,13 +254,41 @@ const pw_trace_event *pw_cluster_trace(const pw_cluster *c, size_t *count)
     return c->trace;
 }
 
-/* ---- scheduling ------------------------------------------------------------------ */
+/* ---- scheduling ------------------------------------------------------------------
+ * A binary heap of runnable ranks keyed by (modelled time, order of entry):
+ * the earliest runs first; equal times run in the order they became runnable,
+ * so a run is deterministic. */
 
-static void make_runnable(pw_cluster *c, int id)
+static bool before(const runnable *a, const runnable *b)
 {
-    int p = c->cfg.ranks;
-    c->runq[(c->rq_head + c->rq_count) % p] = id;
-    c->rq_count++;
+    return a->key < b->key || (a->key == b->key && a->seq < b->seq);
+}
+
+static void make_runnable(pw_cluster *c, int id, double key)
+{
+    int i = c->nheap++;
+    runnable x = { key, c->seq++, id };
+    while (i > 0 && before(&x, &c->heap[(i - 1) / 2])) {
+        c->heap[i] = c->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    c->heap[i] = x;
+}
+
+static int next_runnable(pw_cluster *c)
+{
+    int id = c->heap[0].id, n = --c->nheap, i = 0;
+    runnable last = c->heap[n];
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= n) break;
+        if (k + 1 < n && before(&c->heap[k + 1], &c->heap[k])) k++;
+        if (!before(&c->heap[k], &last)) break;
+        c->heap[i] = c->heap[k];
+        i = k;
+    }
+    if (n > 0) c->heap[i] = last;
+    return id;
 }
 
 static void rank_main(void *arg)
@@ -243,6 +323,32 @@ static void build_report(pw_cluster *c)
             used += (size_t)describe_wait(c, &c->ranks[i], c->report + used, cap - used);
 }
 
+/* Every rank returned, and messages are still queued: a send without its
+ * receive (a wrong peer, one step too many) is a bug like a deadlock, and
+ * the run fails with the list: who sent how many bytes to whom, and when.
+ * The first PW_CLUSTER_REPORT_MAX are listed, then the count of the rest. */
+#define PW_CLUSTER_REPORT_MAX 20
+static void build_unreceived_report(pw_cluster *c, long long count)
+{
+    size_t cap = 200 + PW_CLUSTER_REPORT_MAX * 160, used = 0;
+    c->report = malloc(cap);
+    PW_CHECK_ALLOC(c->report, cap);
+    used += (size_t)snprintf(c->report, cap, "unreceived: %lld message%s sent but never received (every rank returned):\n",
+                             count, count == 1 ? " was" : "s were");
+    long long listed = 0;
+    for (int i = 0; i < c->cfg.ranks; i++)
+        for (const msg *m = c->ranks[i].head; m; m = m->next) {
+            if (listed++ >= PW_CLUSTER_REPORT_MAX || used >= cap) continue;
+            used += (size_t)snprintf(c->report + used, cap - used,
+                                     "  rank %d -> rank %d: %zu bytes%s, sent at clock %.6g s; rank %d never called pw_recv for it\n",
+                                     m->src, i, m->bytes, m->data || !m->bytes ? "" : " (phantom)", m->sent, i);
+        }
+    if (listed > PW_CLUSTER_REPORT_MAX && used < cap)
+        snprintf(c->report + used, cap - used, "  ... and %lld more\n", listed - PW_CLUSTER_REPORT_MAX);
+}
+
+static const char stack_hint[] = "give ranks more with PW_CLUSTER_STACK=1M or cfg.stack_bytes, or put big arrays on the heap";
+
 int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg)
 {
     int p = c->cfg.ranks;
@@ -254,19 +360,24 @@ int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg)
     c->bytes = 0;
     free(c->report);
     c->report = NULL;
-    c->rq_head = c->rq_count = 0;
+    c->nheap = 0;
+    c->seq = 0;
     for (int i = 0; i < p; i++) {
         pw_rank *r = &c->ranks[i];
         free_messages(r);
         pw_fiber_destroy(r->fiber);      /* a fiber left over from a deadlocked run */
         *r = (pw_rank){ .c = c, .id = i, .slow = c->slow ? c->slow[i] : 1.0 };
-        r->fiber = pw_fiber_create(rank_main, r, 0);
-        make_runnable(c, i);
     }
-    while (c->rq_count > 0) {
-        int id = c->runq[c->rq_head];
-        c->rq_head = (c->rq_head + 1) % p;
-        c->rq_count--;
+    for (int i = 0; i < p; i++) {
+        pw_rank *r = &c->ranks[i];
+        r->fiber = pw_fiber_create(rank_main, r, c->cfg.stack_bytes);
+        char who[48];
+        snprintf(who, sizeof who, "virtual cluster: rank %d", i);
+        pw_fiber_set_label(r->fiber, who, stack_hint);
+        make_runnable(c, i, 0);
+    }
+    while (c->nheap > 0) {
+        int id = next_runnable(c);
         pw_fiber_switch(c->sched, c->ranks[id].fiber);
         if (pw_fiber_done(c->ranks[id].fiber)) {
             pw_fiber_destroy(c->ranks[id].fiber);
@@ -275,6 +386,10 @@ int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg)
     }
     for (int i = 0; i < p; i++)
         if (c->ranks[i].waiting) { build_report(c); return PW_CLUSTER_DEADLOCK; }
+    long long left = 0;
+    for (int i = 0; i < p; i++)
+        for (const msg *m = c->ranks[i].head; m; m = m->next) left++;
+    if (left) { build_unreceived_report(c, left); return PW_CLUSTER_UNRECEIVED; }
     return PW_CLUSTER_OK;
 }
 
@@ -323,14 +438,66 @@ static void check_rank(const pw_rank *r, int other, const char *what)
     }
 }
 
-/* The receiving side of a matched message: the arrival under the link model
- * (cluster.h), the clock, the trace. */
-static void complete_recv(pw_rank *r, int src, size_t bytes, double sent, double cost)
+/* ---- the incoming link ---------------------------------------------------------------
+ * Rank d's queue holds the messages sent to it and not yet received, ordered
+ * by (sent, seq): the order they reach d's link. Placing a message fixes its
+ * arrival: the link takes one message at a time, in that order, each for its
+ * whole cost: arrival = max(sent + cost, previous arrival + cost). A message
+ * to oneself does not use the link. The placed messages are a prefix of the
+ * queue; `unplaced` points past it. */
+
+static void place(pw_rank *d, msg *m)
 {
-    double arrival = fmax(sent + cost, r->in_free + cost);
-    r->in_free = arrival;
-    r->clock = fmax(r->posted, arrival);
-    record(r->c, r->id, "recv", r->posted, r->clock, (double)bytes, src);
+    if (m->src == d->id) m->arrival = m->sent;
+    else {
+        m->arrival = fmax(m->sent + m->cost, d->in_free + m->cost);
+        d->in_free = m->arrival;
+    }
+    m->placed = true;
+}
+
+/* Place every queued message up to and including m. */
+static void place_through(pw_rank *d, msg *m)
+{
+    while (!m->placed) {
+        msg *x = d->unplaced;
+        place(d, x);
+        d->unplaced = x->next;
+    }
+}
+
+static void enqueue(pw_rank *d, msg *m)
+{
+    msg *after = d->tail;                        /* usually the last: sends come in time order */
+    while (after && (after->sent > m->sent)) after = after->prev;
+    m->prev = after;
+    m->next = after ? after->next : d->head;
+    if (m->next) m->next->prev = m; else d->tail = m;
+    if (after) after->next = m; else d->head = m;
+    if (m->next && m->next->placed) {
+        /* Sent before a message whose arrival is already final: only a rank
+         * that set its clock back (pw_rank_set_now) can do that. The link
+         * cannot serve the past: it takes this one next. */
+        place(d, m);
+    } else if (!after || after->placed) {
+        d->unplaced = m;                         /* the first one not placed */
+    }
+}
+
+static void unlink_msg(pw_rank *d, msg *m)
+{
+    if (m->prev) m->prev->next = m->next; else d->head = m->next;
+    if (m->next) m->next->prev = m->prev; else d->tail = m->prev;
+    if (d->unplaced == m) d->unplaced = m->next;
+}
+
+/* The oldest queued message from src (FIFO between two ranks), or NULL. */
+static msg *oldest_from(const pw_rank *r, int src)
+{
+    msg *best = NULL;
+    for (msg *m = r->head; m; m = m->next)
+        if (m->src == src && (!best || m->seq < best->seq)) best = m;
+    return best;
 }
 
 static void size_mismatch(const pw_rank *r, int src, size_t want, size_t got)
@@ -351,48 +518,41 @@ void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes)
     c->messages++;
     c->bytes += (double)bytes;
 
-    pw_rank *d = &c->ranks[dst];
-    if (d->waiting && d->want_src == r->id) {
-        /* it waits for exactly this (FIFO: nothing older from us is queued) */
-        if (d->want_bytes != bytes) size_mismatch(d, r->id, d->want_bytes, bytes);
-        if (d->want_buf && buf) memcpy(d->want_buf, buf, bytes);
-        d->waiting = false;
-        complete_recv(d, r->id, bytes, sent, cost);
-        make_runnable(c, dst);
-        return;
-    }
     msg *m = malloc(sizeof *m);
     PW_CHECK_ALLOC(m, sizeof *m);
-    *m = (msg){ NULL, r->id, bytes, sent, cost, NULL };
+    *m = (msg){ .src = r->id, .bytes = bytes, .sent = sent, .cost = cost, .seq = c->seq++ };
     if (buf) {
         m->data = malloc(bytes ? bytes : 1);
         PW_CHECK_ALLOC(m->data, bytes);
         memcpy(m->data, buf, bytes);
     }
-    if (d->tail) d->tail->next = m; else d->head = m;
-    d->tail = m;
+    pw_rank *d = &c->ranks[dst];
+    enqueue(d, m);
+    if (d->waiting && d->want_src == r->id) {
+        d->waiting = false;
+        make_runnable(c, dst, sent);         /* it places the message when it is the earliest */
+    }
 }
 
 void pw_recv(pw_rank *r, int src, void *buf, size_t bytes)
 {
     check_rank(r, src, "recv from");
+    pw_cluster *c = r->c;
     r->posted = r->clock;
-    msg *prev = NULL;
-    for (msg *m = r->head; m; prev = m, m = m->next) {
-        if (m->src != src) continue;
-        if (m->bytes != bytes) size_mismatch(r, src, bytes, m->bytes);
-        if (buf && m->data) memcpy(buf, m->data, bytes);
-        if (prev) prev->next = m->next; else r->head = m->next;
-        if (r->tail == m) r->tail = prev;
-        complete_recv(r, src, bytes, m->sent, m->cost);
-        free(m->data);
-        free(m);
-        return;
+    msg *m;
+    for (;;) {
+        m = oldest_from(r, src);
+        if (m && (m->placed || c->nheap == 0 || c->heap[0].key >= m->sent)) break;
+        if (m) make_runnable(c, r->id, m->sent);     /* an earlier rank may still send to us: let it */
+        else { r->waiting = true; r->want_src = src; r->want_bytes = bytes; }
+        pw_fiber_switch(r->fiber, c->sched);
     }
-    /* Not sent yet: wait. The sender completes the receive and wakes us. */
-    r->waiting = true;
-    r->want_src = src;
-    r->want_buf = buf;
-    r->want_bytes = bytes;
-    pw_fiber_switch(r->fiber, r->c->sched);
+    if (m->bytes != bytes) size_mismatch(r, src, bytes, m->bytes);
+    place_through(r, m);
+    if (buf && m->data) memcpy(buf, m->data, bytes);
+    unlink_msg(r, m);
+    r->clock = fmax(r->posted, m->arrival);
+    record(c, r->id, "recv", r->posted, r->clock, (double)bytes, src);
+    free(m->data);
+    free(m);
 }

@@ -98,7 +98,13 @@
 #define PW_CLUSTER_RANKS_PER_NODE 8
 #define PW_CLUSTER_DEVICE_GFLOPS 100e3
 
-enum { PW_CLUSTER_OK = 0, PW_CLUSTER_DEADLOCK = 1 };
+/* Stack of one rank (a fiber, fiber.h): cfg.stack_bytes, or the environment
+ * variable PW_CLUSTER_STACK (256K, 1M: read by pw_cluster_defaults), or the
+ * fiber default of 64 KiB (256 KiB under AddressSanitizer). */
+#define PW_CLUSTER_MIN_STACK (16 << 10)
+#define PW_CLUSTER_MAX_STACK (1 << 30)
+
+enum { PW_CLUSTER_OK = 0, PW_CLUSTER_DEADLOCK = 1, PW_CLUSTER_UNRECEIVED = 2 };
 
 typedef struct {
     int ranks;              /* how many ranks (modelled devices) */
@@ -110,6 +116,7 @@ typedef struct {
     double device_gflops;   /* compute rate of one device, GFLOP/s */
     const double *slow;     /* per-rank slow factor (1 = normal, 1.5 = a straggler), or NULL */
     bool trace;             /* record every operation (pw_cluster_trace) */
+    size_t stack_bytes;     /* each rank's stack; 0: the default (PW_CLUSTER_STACK, else 64 KiB) */
 } pw_cluster_config;
 
 typedef struct pw_cluster pw_cluster;

@@ -5,11 +5,15 @@
 #include "errcheck.h"
 #include "util.h"
 
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 /* ---- which sanitizers are on ------------------------------------------------ */
@@ -41,8 +45,6 @@ void __tsan_switch_to_fiber(void *fiber, unsigned flags);
 
 #if defined(__x86_64__) && !defined(PW_FIBER_UCONTEXT)
 #define PW_ASM_SWITCH 1
-#else
-#include <ucontext.h>
 #endif
 
 struct pw_fiber {
@@ -60,6 +62,8 @@ struct pw_fiber {
     size_t map_bytes;
     const void *stack_bottom; /* for ASan: the usable stack */
     size_t stack_size;
+    char who[64];             /* named in the stack-overflow line ("virtual cluster: rank 5") */
+    const char *hint;         /* how to give it more stack (a string literal), or NULL */
 #ifdef PW_ASAN
     void *fake_stack;         /* ASan's fake stack of this fiber while switched out */
 #endif
@@ -71,6 +75,7 @@ struct pw_fiber {
 static _Thread_local pw_fiber thread_fiber;
 static _Thread_local bool thread_fiber_ready;
 static _Thread_local pw_fiber *switching_from;   /* the fiber the last switch left */
+static _Thread_local pw_fiber *running;          /* the fiber on this thread's CPU now; NULL: the thread's own */
 
 pw_fiber *pw_fiber_self(void)
 {
@@ -187,7 +192,9 @@ void pw_fiber_switch(pw_fiber *from, pw_fiber *to)
     }
     if (!to->is_thread) to->caller = from;
     before_switch(from, to);
+    running = to->is_thread ? NULL : to;
     raw_switch(from, to);
+    running = from->is_thread ? NULL : from;
     after_switch(from);
 }
 
@@ -198,21 +205,182 @@ static void fiber_entry(pw_fiber *f)
     f->done = true;
     pw_fiber *back = f->caller;
     before_switch(f, back);
+    running = back->is_thread ? NULL : back;
     raw_switch(f, back);
     abort();                               /* a done fiber is never resumed */
+}
+
+/* ---- stack overflow: one line instead of a bare SIGSEGV -------------------------
+ * A fiber that runs off its stack touches the guard page below it (or, with a
+ * frame bigger than the guard, its stack pointer is already below the stack).
+ * The kernel then raises SIGSEGV, and a signal handler cannot run on the
+ * stack that overflowed: every OS thread that runs fibers gets an alternate
+ * signal stack (sigaltstack). The handler checks the fault against the fiber
+ * running on this thread; if it is that fiber's overflow it writes one line
+ * (who, the stack size, the hint) and lets the fault kill the process as
+ * before (exit status 139); any other fault goes to the handler that was
+ * there before (the default, or ASan's, which reports it). */
+
+#define ALT_STACK_BYTES (64u << 10)
+
+static struct sigaction old_segv, old_bus;
+static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
+static pthread_key_t altstack_key;
+static _Thread_local bool altstack_ready;
+
+/* async-signal-safe: write(2) and hand-made digits, nothing else */
+static size_t put_str(char *buf, size_t at, size_t cap, const char *s)
+{
+    while (s && *s && at + 1 < cap) buf[at++] = *s++;
+    return at;
+}
+
+static size_t put_uint(char *buf, size_t at, size_t cap, size_t v)
+{
+    char d[24];
+    int n = 0;
+    do { d[n++] = (char)('0' + v % 10); v /= 10; } while (v && n < 24);
+    while (n && at + 1 < cap) buf[at++] = d[--n];
+    return at;
+}
+
+static uintptr_t fault_sp(void *uctx)
+{
+#if defined(__linux__) && defined(__x86_64__)
+    return (uintptr_t)((ucontext_t *)uctx)->uc_mcontext.gregs[REG_RSP];
+#elif defined(__linux__) && defined(__aarch64__)
+    return (uintptr_t)((ucontext_t *)uctx)->uc_mcontext.sp;
+#else
+    (void)uctx;
+    return UINTPTR_MAX;               /* unknown: only the guard page itself counts */
+#endif
+}
+
+static void on_fault(int sig, siginfo_t *si, void *uctx)
+{
+    pw_fiber *f = running;
+    if (f && f->map) {
+        uintptr_t a = (uintptr_t)si->si_addr, sp = fault_sp(uctx);
+        uintptr_t guard = (uintptr_t)f->map, bottom = (uintptr_t)f->stack_bottom;
+        bool in_guard = a >= guard && a < bottom;
+        bool sp_below = sp < bottom && bottom - sp < ((uintptr_t)1 << 30);
+        if (in_guard || sp_below) {
+            char line[320];
+            size_t n = put_str(line, 0, sizeof line, f->who[0] ? f->who : "a fiber");
+            n = put_str(line, n, sizeof line, ": stack overflow: it ran past the end of its ");
+            n = put_uint(line, n, sizeof line, f->stack_size >> 10);
+            n = put_str(line, n, sizeof line, " KiB stack (");
+            n = put_str(line, n, sizeof line, f->hint ? f->hint : "big local arrays belong on the heap");
+            n = put_str(line, n, sizeof line, ")\n");
+            ssize_t w = write(2, line, n);
+            (void)w;
+            signal(sig, SIG_DFL);         /* returning re-runs the access: the process dies of it as before */
+            return;
+        }
+    }
+    const struct sigaction *old = sig == SIGBUS ? &old_bus : &old_segv;
+    if (old->sa_flags & SA_SIGINFO) old->sa_sigaction(sig, si, uctx);
+    else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) old->sa_handler(sig);
+    else signal(sig, SIG_DFL);
+}
+
+static void free_altstack(void *mem)
+{
+    stack_t off = { .ss_flags = SS_DISABLE };
+    sigaltstack(&off, NULL);
+    munmap(mem, ALT_STACK_BYTES);
+}
+
+static void install_handler(void)
+{
+    pthread_key_create(&altstack_key, free_altstack);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &old_segv);
+    sigaction(SIGBUS, &sa, &old_bus);
+}
+
+/* The handler (once per process) and an alternate signal stack (once per
+ * thread, unless one is there already: ASan sets its own). */
+static void prepare_overflow_report(void)
+{
+    if (altstack_ready) return;
+    altstack_ready = true;
+    pthread_once(&handler_once, install_handler);
+    stack_t cur;
+    if (sigaltstack(NULL, &cur) == 0 && !(cur.ss_flags & SS_DISABLE)) return;
+    void *mem = mmap(NULL, ALT_STACK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) return;    /* no report, the fault still stops the process */
+    stack_t ss = { .ss_sp = mem, .ss_size = ALT_STACK_BYTES, .ss_flags = 0 };
+    if (sigaltstack(&ss, NULL) != 0) { munmap(mem, ALT_STACK_BYTES); return; }
+    pthread_setspecific(altstack_key, mem);   /* unmapped when the thread exits */
+}
+
+void pw_fiber_set_label(pw_fiber *f, const char *who, const char *hint)
+{
+    snprintf(f->who, sizeof f->who, "%s", who ? who : "");
+    f->hint = hint;
+}
+
+size_t pw_fiber_stack_size(const pw_fiber *f) { return f->stack_size; }
+
+size_t pw_fiber_default_stack(void)
+{
+#ifdef PW_ASAN
+    return 256u << 10;
+#else
+    return 64u << 10;
+#endif
+}
+
+/* ---- how many fibers fit: vm.max_map_count ------------------------------------
+ * Linux caps the memory mappings of a process (vm.max_map_count, 65530 by
+ * default). A fiber's stack with its guard page is two: the protected page
+ * splits one mmap in two. */
+
+static long read_long_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long v = -1;
+    if (fscanf(f, "%ld", &v) != 1) v = -1;
+    fclose(f);
+    return v;
+}
+
+long pw_fiber_map_limit(void) { return read_long_file("/proc/sys/vm/max_map_count"); }
+
+long pw_fiber_maps_in_use(void)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f) return -1;
+    long n = 0;
+    int ch;
+    while ((ch = getc(f)) != EOF) n += ch == '\n';
+    fclose(f);
+    return n;
+}
+
+long pw_fiber_room(void)
+{
+    long limit = pw_fiber_map_limit(), used = pw_fiber_maps_in_use();
+    if (limit < 0 || used < 0) return -1;
+    /* PW_FIBER_MAP_HEADROOM: mappings left for everything else (malloc
+     * puts each large block in a mapping of its own). */
+    long room = (limit - used - PW_FIBER_MAP_HEADROOM) / PW_FIBER_MAPS_EACH;
+    return room > 0 ? room : 0;
 }
 
 /* ---- creating and destroying ------------------------------------------------ */
 
 pw_fiber *pw_fiber_create(pw_fiber_fn fn, void *arg, size_t stack_bytes)
 {
-#ifdef PW_ASAN
-    size_t dflt = 256u << 10;
-#else
-    size_t dflt = 64u << 10;
-#endif
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    size_t stack = pw_ceil_div(stack_bytes ? stack_bytes : dflt, page) * page;
+    size_t stack = pw_ceil_div(stack_bytes ? stack_bytes : pw_fiber_default_stack(), page) * page;
+    prepare_overflow_report();
     pw_fiber *f = calloc(1, sizeof *f);
     PW_CHECK_ALLOC(f, sizeof *f);
     f->fn = fn;
@@ -225,7 +393,13 @@ pw_fiber *pw_fiber_create(pw_fiber_fn fn, void *arg, size_t stack_bytes)
         PW_CHECK_ALLOC(f, stack);          /* reports and exits */
     }
     /* The lowest page is the guard: stacks grow down into it on overflow. */
-    if (mprotect(f->map, page, PROT_NONE) != 0) perror("mprotect (fiber guard page)");
+    if (mprotect(f->map, page, PROT_NONE) != 0) {
+        int e = errno;
+        fprintf(stderr, "pw_fiber_create: cannot make a fiber's guard page (%s): this process has %ld memory "
+                "mappings and vm.max_map_count is %ld, each fiber takes %d; fewer fibers, or raise the limit "
+                "(sysctl vm.max_map_count)\n", strerror(e), pw_fiber_maps_in_use(), pw_fiber_map_limit(), PW_FIBER_MAPS_EACH);
+        exit(2);
+    }
     f->stack_bottom = f->map + page;
     f->stack_size = stack;
 #ifdef PW_ASAN

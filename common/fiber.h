@@ -16,9 +16,21 @@
  * When work() returns, the fiber is done and control goes back to the fiber
  * that last switched to it. Rules: a fiber belongs to the OS thread that
  * created it and must never be resumed from another (its stack may hold
- * thread-local addresses, and sanitizers track stacks per thread). Stacks
- * have a guard page below them: an overflow faults instead of corrupting a
- * neighbour. Works under ASan and TSan (the switches are announced to them).
+ * thread-local addresses, and sanitizers track stacks per thread).
+ *
+ * Stacks: 64 KiB unless the creator asks for another size (256 KiB under
+ * AddressSanitizer, whose red zones make frames bigger), with a guard page
+ * below: an overflow faults instead of corrupting a neighbour, and the fault
+ * is reported in one line naming the fiber (pw_fiber_set_label) and its
+ * stack size, from an alternate signal stack, before the process dies of it
+ * (status 139 as before). A frame much bigger than the stack can jump past
+ * the guard page: compilers that probe the stack (-fstack-clash-protection,
+ * the default on several distributions) still hit the guard first.
+ * Works under ASan and TSan (the switches are announced to them).
+ *
+ * Limits: each fiber takes two memory mappings (the stack and its guard),
+ * and Linux caps a process at vm.max_map_count of them (65530 by default):
+ * about 32 000 fibers at once. pw_fiber_room() says how many more fit now.
  *
  * Portability: hand-written switch on x86-64 (System V: Linux, macOS, BSD);
  * ucontext elsewhere (correct, slower).
@@ -36,9 +48,31 @@ typedef void (*pw_fiber_fn)(void *arg);
  * first use): the fiber to switch back to. Never destroy it. */
 pw_fiber *pw_fiber_self(void);
 
-/* A new fiber that will run fn(arg) on a stack of stack_bytes (0: 64 KiB,
- * 256 KiB under AddressSanitizer, whose red zones make frames bigger). */
+/* A new fiber that will run fn(arg) on a stack of stack_bytes, rounded up to
+ * whole pages (0: pw_fiber_default_stack()). If the guard page cannot be
+ * made (too many mappings) it says so in one line and exits with status 2. */
 pw_fiber *pw_fiber_create(pw_fiber_fn fn, void *arg, size_t stack_bytes);
+
+/* 64 KiB, or 256 KiB under AddressSanitizer. */
+size_t pw_fiber_default_stack(void);
+
+/* The usable stack of f, in bytes (a whole number of pages). */
+size_t pw_fiber_stack_size(const pw_fiber *f);
+
+/* Who f is and how to give it more stack, for the overflow line:
+ * "<who>: stack overflow: it ran past the end of its 64 KiB stack (<hint>)".
+ * who is copied (up to 63 characters); hint must outlive f (a literal). */
+void pw_fiber_set_label(pw_fiber *f, const char *who, const char *hint);
+
+/* Memory mappings: each fiber takes PW_FIBER_MAPS_EACH; PW_FIBER_MAP_HEADROOM
+ * are left for the rest of the program. pw_fiber_room(): how many more
+ * fibers fit under vm.max_map_count now, or -1 where it cannot be read (not
+ * Linux). pw_fiber_map_limit(): vm.max_map_count, or -1. */
+#define PW_FIBER_MAPS_EACH 2
+#define PW_FIBER_MAP_HEADROOM 1024
+long pw_fiber_room(void);
+long pw_fiber_map_limit(void);
+long pw_fiber_maps_in_use(void);
 
 /* Save the current context into `from` (which must be the running fiber) and
  * resume `to`. Returns when some fiber switches back to `from`. */
