@@ -39,6 +39,8 @@ int main(int argc, char **argv)
     int np = 4;
     if (p_extra > 0) ps[np++] = p_extra;
 
+    /* Nothing here is measured: every line is the laws' arithmetic, and says so. */
+    printf("theory: Amdahl's and Gustafson's laws evaluated (nothing is measured here; `scaling` measures)\n\n");
     /* The seed's worked example, to one decimal. */
     printf("p = 0.95: ceiling 1/(1-p) = %.1fx; S(256) = %.1fx; S(512) = %.1fx\n",
            pw_amdahl_ceiling(0.95), pw_amdahl(0.95, 256), pw_amdahl(0.95, 512));
@@ -83,7 +85,7 @@ int main(int argc, char **argv)
         }
         printf("\n");
     }
-    printf("\nThe same 5%% serial part: Amdahl caps a fixed job at 20x; Gustafson's job, grown to fill\n"
+    printf("\ntheory: the same 5%% serial part: Amdahl caps a fixed job at 20x; Gustafson's job, grown to fill\n"
            "1024 processors, runs %.0fx the work in the time one processor ran the small one.\n",
            pw_gustafson(0.05, 1024));
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;

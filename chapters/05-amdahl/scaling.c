@@ -19,6 +19,7 @@
 #include "errcheck.h"
 #include "models.h"
 #include "options.h"
+#include "overlap.h"
 #include "results.h"
 #include "scaling.h"
 #include "timing.h"
@@ -27,7 +28,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <unistd.h>
+#include <stdbool.h>
 
 typedef struct {
     const float *x;
@@ -36,6 +37,7 @@ typedef struct {
     size_t n;              /* all elements: the parallel phase is [n_serial, n) */
     int iters;             /* steps per element */
     int threads;           /* threads in the parallel phase */
+    pw_overlap *ov;        /* if not NULL: whether the parallel phase's threads ran at the same time */
 } job;
 
 typedef struct { const job *j; size_t lo, hi; } chunk;
@@ -61,9 +63,12 @@ static void run_job(void *arg)
     for (int t = 0; t < j->threads; t++)
         parts[t] = (chunk){ j, j->n_serial + par * (size_t)t / (size_t)j->threads,
                             j->n_serial + par * (size_t)(t + 1) / (size_t)j->threads };
+    /* Only the parallel phase is judged: the serial one runs alone by design. */
+    pw_overlap_mark m = pw_overlap_begin();
     for (int t = 1; t < j->threads; t++) PW_CHECK_PTHREAD(pthread_create(&tid[t], NULL, run_chunk, &parts[t]));
     run_chunk(&parts[0]);
     for (int t = 1; t < j->threads; t++) PW_CHECK_PTHREAD(pthread_join(tid[t], NULL));
+    if (j->ov) pw_overlap_end(j->ov, m);
 }
 
 static void run_serial_phase(void *arg)
@@ -82,7 +87,7 @@ static int verify(float *x, float *y, float *want, size_t n, double s, int iters
     pw_fill_random(x, n, 17, 0.5f, 1.5f);
     busy_work_ref(x, want, n, iters);
     for (int i = 0; i < threads->n; i++) {
-        job j = { x, y, serial_elements(s, n), n, iters, (int)threads->v[i] };
+        job j = { x, y, serial_elements(s, n), n, iters, (int)threads->v[i], NULL };
         for (size_t k = 0; k < n; k++) y[k] = -1;
         run_job(&j);
         char what[64];
@@ -109,7 +114,7 @@ int main(int argc, char **argv)
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
     if (common.tiny) { sizes = (pw_list)PW_LIST(4099); iters = 8; }
     size_t n = (size_t)sizes.v[0];
-    int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = pw_cores();
     int tmax = (int)pw_list_max(&threads);
     size_t ns = serial_elements(s, n);
     /* The weak-scaling job at tmax threads is the largest: x, y and a reference. */
@@ -148,8 +153,10 @@ int main(int argc, char **argv)
     void *ctxs[PW_MAX_LIST];
     pw_work_fn fns[PW_MAX_LIST];
     pw_bench_stats sts[PW_MAX_LIST];
+    pw_overlap ovs[PW_MAX_LIST];
     for (int i = 0; i < threads.n; i++) {
-        jobs[i] = (job){ x, y, ns, n, (int)iters, (int)threads.v[i] };
+        ovs[i] = (pw_overlap){ 0, 0, 0 };
+        jobs[i] = (job){ x, y, ns, n, (int)iters, (int)threads.v[i], &ovs[i] };
         ctxs[i] = &jobs[i];
         fns[i] = run_job;
     }
@@ -157,54 +164,80 @@ int main(int argc, char **argv)
     for (int i = 0; i < threads.n; i++) { pts[i].threads = jobs[i].threads; pts[i].st = sts[i]; }
     double base = pts[0].st.median;
     for (int i = 0; i < threads.n; i++) if (pts[i].threads == 1) base = pts[i].st.median;
-    pw_scaling_fit fit = pw_scaling_report(csv, "strong", (long long)n, param, base, pts, threads.n,
-                                           flops_per_elem * (double)n, 0, cores);
+    pw_scaling_fit fit = pw_scaling_report_overlap(csv, "strong", (long long)n, param, base, pts, threads.n,
+                                                   flops_per_elem * (double)n, 0, cores, ovs);
     double p_true = 1 - (double)ns / (double)n;
+    bool fitted = !isnan(fit.p) && fit.p > 0 && fit.p < 1;
     if (!isnan(fit.p))
-        printf("true p = %.4f (by construction): the fit is off by %+.4f\n", p_true, fit.p - p_true);
-    printf("Karp-Flatt e(N) estimates the serial fraction from each speedup: near s = %.3f means the\n"
-           "serial phase is all there is; above s is overhead (thread start-up, sharing the machine),\n"
-           "and a rise with N says the overhead grows with the threads.\n\n", 1 - p_true);
+        printf("true p = %.4f (by construction): the fit is off by %+.4f%s\n", p_true, fit.p - p_true,
+               fit.p <= 0 ? " (it found no parallel part: this run showed no speedup)" : "");
+    /* Karp-Flatt against the true serial fraction, at the points that ran in
+     * parallel: what this run says, then the theory of how to read it. */
+    for (int i = 0; i < threads.n; i++) {
+        double e = fit.karp_flatt[i], sfrac = 1 - p_true;
+        if (isnan(e) || fit.overlap[i] < PW_OVERLAP_SUSPECT) continue;
+        printf("e at %d threads = %.4f against s = %.4f: ", pts[i].threads, e, sfrac);
+        if (e < 0 || e > 1) printf("outside 0..1, not a serial fraction (see above)\n");
+        else if (fabs(e - sfrac) <= 0.02 + 0.25 * sfrac) printf("about s: the serial phase is all the overhead there is\n");
+        else if (e > sfrac) printf("above s by %.4f: overhead beyond the serial phase (thread start-up, the machine)\n", e - sfrac);
+        else printf("below s by %.4f: the threads did better than the serial phase allows (noise, or caches)\n", sfrac - e);
+    }
+    printf("theory: Karp-Flatt e(N) estimates the serial fraction from each speedup; near s means the serial\n"
+           "phase is all there is, above s is overhead, and a rise with N says the overhead grows with the threads.\n\n");
 
-    if (!isnan(fit.p)) {
-        printf("the fitted curve extended by model (this machine has %d cores):\n%8s %10s %11s\n", cores,
-               "N", "speedup", "efficiency");
+    if (fitted) {
+        printf("the fitted curve extended by model (this machine has %d cores; beyond them this is the model, not a "
+               "measurement):\n%8s %10s %11s\n", cores, "N", "speedup", "efficiency");
         for (int nn = 1; nn <= 1024; nn *= 2) {
             double sp = pw_amdahl(fit.p, nn);
             printf("%8d %9.2fx %10.1f%%\n", nn, sp, 100 * pw_efficiency(sp, nn));
             pw_csv_quantity(csv, "amdahl_fit", nn, nn, param, sp);
-            pw_csv_quantity(csv, "amdahl_true", nn, nn, param, pw_amdahl(p_true, nn));
         }
         int half = 1;
         while (half < 1 << 24 && pw_efficiency(pw_amdahl(fit.p, half), half) >= 0.5) half++;
-        printf("ceiling %.1fx; efficiency falls below 50%% from N = %d on\n\n", pw_amdahl_ceiling(fit.p), half);
+        printf("model: ceiling %.1fx; efficiency falls below 50%% from N = %d on\n\n", pw_amdahl_ceiling(fit.p), half);
+    } else {
+        printf("no fitted curve to extend: %s\n\n", isnan(fit.p) ? "the fit was n/a (see above)"
+               : fit.p <= 0 ? "p = 0, this run showed no speedup" : "p = 1, this run showed no serial part");
     }
+    /* The true curve is theory (p by construction), drawn whatever the fit. */
+    for (int nn = 1; nn <= 1024; nn *= 2) pw_csv_quantity(csv, "amdahl_true", nn, nn, param, pw_amdahl(p_true, nn));
 
     /* ---- weak scaling: Gustafson ---- */
     printf("== weak scaling: the parallel phase grows with the threads (Gustafson)\n");
+    double weak_share[PW_MAX_LIST];
+    int weak_t[PW_MAX_LIST];
+    for (int i = 0; i < threads.n; i++) weak_t[i] = (int)threads.v[i];
     printf("%8s %10s %12s %12s %12s %10s %11s\n", "threads", "elements", "T_N median", "T_1 median",
            "scaled S", "s_N", "s+N(1-s)");
     for (int i = 0; i < threads.n; i++) {
         int t = (int)threads.v[i];
         size_t nt = ns + (size_t)t * (n - ns);
-        job par = { x, y, ns, nt, (int)iters, t }, one = { x, y, ns, nt, (int)iters, 1 };
+        pw_overlap ov = { 0, 0, 0 };
+        job par = { x, y, ns, nt, (int)iters, t, &ov }, one = { x, y, ns, nt, (int)iters, 1, NULL };
         pw_bench_stats pair[2], ts;
         pw_bench_sweep(&cfg, (const pw_work_fn[]){ run_job, run_job }, (void *const[]){ &par, &one }, 2, pair);
+        par.ov = NULL;   /* the serial phase alone is not a threaded run */
         pw_bench(&cfg, run_serial_phase, &par, &ts);
+        weak_share[i] = pw_overlap_share(&ov, t, cores);
         pw_bench_stats tn = pair[0], t1 = pair[1];
         double scaled = t1.median / tn.median;
         double s_n = ts.median / tn.median;     /* Gustafson's s: the serial share of the N-thread run */
         double pred = pw_gustafson(s_n, t);
         printf("%8d %10zu %9.2f ms %9.2f ms %11.2fx %10.3f", t, nt, tn.median * 1e3, t1.median * 1e3, scaled, s_n);
-        if (t <= cores) printf(" %10.2fx\n", pred);
-        else printf(" %11s\n", "-  oversubscribed");
-        pw_csv_summary(csv, "weak", (long long)nt, t, param, &tn, flops_per_elem * (double)nt, 0);
+        if (t <= cores) printf(" %10.2fx", pred);
+        else printf(" %11s", "-  oversubscribed");
+        if (weak_share[i] < PW_OVERLAP_SUSPECT) printf("   suspect: together %.0f%%", 100 * weak_share[i]);
+        printf("\n");
+        pw_csv_summary_overlap(csv, "weak", (long long)nt, t, param, &tn, flops_per_elem * (double)nt, 0, weak_share[i]);
         pw_csv_summary(csv, "weak_1thread", (long long)nt, 1, param, &t1, flops_per_elem * (double)nt, 0);
         pw_csv_quantity(csv, "scaled_speedup", (long long)nt, t, param, scaled);
         if (t <= cores) pw_csv_quantity(csv, "gustafson_model", (long long)nt, t, param, pred);
     }
 
-    printf("\n== the two laws, side by side, for s = %.3f\n%8s %18s %20s\n", 1 - p_true, "N",
+    pw_overlap_warn_sweep(stdout, "weak", weak_t, weak_share, threads.n, cores);
+
+    printf("\n== theory: the two laws, side by side, for s = %.3f\n%8s %18s %20s\n", 1 - p_true, "N",
            "Amdahl (fixed job)", "Gustafson (grown job)");
     for (int nn = 1; nn <= 1024; nn *= 4)
         printf("%8d %17.2fx %19.1fx\n", nn, pw_amdahl(p_true, nn), pw_gustafson(1 - p_true, nn));
