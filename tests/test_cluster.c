@@ -7,15 +7,26 @@
  * below 1e-9); phantom messages cost what real ones cost; a deadlock is
  * reported with what each rank waits for; a straggler delays the all-reduce
  * by exactly its extra compute; bad configurations are refused with a reason;
- * two runs give the same trace. */
+ * two runs give the same trace. The link serves messages in the order they
+ * reach it, not the order the receives are posted: skewed senders with
+ * hand-derived times (two senders; a tree and a naive all-reduce with a
+ * straggler). A message sent and never received fails the run with a list;
+ * more ranks than vm.max_map_count allows are refused; a rank that
+ * overflows its stack is named in one line. */
 #include "cluster.h"
 #include "collectives.h"
 #include "util.h"
 #include "unit.h"
 
+#include "fiber.h"
+
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* ---- a job: every rank runs one collective on its own buffer -------------- */
 
@@ -287,6 +298,242 @@ static void test_straggler(void)
     free_bufs(ph, p);
 }
 
+/* ---- skewed senders: the link serves messages in the order they arrive -------- */
+
+typedef struct { size_t bytes; double late; int first; } two_senders;
+
+/* Rank 1 sends at 0, rank 2 at `late`; rank 0 receives from `first` first. */
+static void two_senders_job(pw_rank *r, void *arg)
+{
+    two_senders *t = arg;
+    int me = pw_rank_id(r);
+    if (me == 0) {
+        pw_recv(r, t->first, NULL, t->bytes);
+        pw_recv(r, 3 - t->first, NULL, t->bytes);
+        return;
+    }
+    if (me == 2) pw_compute_seconds(r, t->late, NULL);
+    pw_send(r, 0, NULL, t->bytes);
+}
+
+static double two_senders_time(size_t bytes, double late, int first, double *c)
+{
+    pw_cluster_config cfg = pw_cluster_defaults(3);
+    pw_cluster *cl = pw_cluster_create(&cfg);
+    *c = pw_cluster_alpha(cl, 1, 0) + (double)bytes * pw_cluster_beta(cl, 1, 0);
+    two_senders t = { bytes, late, first };
+    int rc = pw_cluster_run(cl, two_senders_job, &t);
+    double got = rc == 0 ? pw_cluster_clock(cl, 0) : -1;
+    pw_cluster_destroy(cl);
+    return got;
+}
+
+static void test_skewed_senders(void)
+{
+    /* c = 1 us + 1050000 B / 450 GB/s = 3.333 us. Rank 1's message arrives
+     * at c, rank 2's (sent at 100 us) at 100 us + c = 103.33 us: rank 0 has
+     * both then, whichever it asks for first. Receives served in the order
+     * they are posted would charge 106.67 us when rank 0 asks for rank 2's
+     * first (rank 1's message, long there, queued behind it). */
+    double c;
+    for (int first = 1; first <= 2; first++) {
+        double t = two_senders_time(1050000, 100e-6, first, &c);
+        EXPECT(rel_err(t, 100e-6 + c) < 1e-12, "receiving from rank %d first: rank 0 done at %.6f us, want 100 + c = %.6f us",
+               first, t * 1e6, (100e-6 + c) * 1e6);
+    }
+    /* Contention still counts: rank 2 sends at c/2, while rank 1's message
+     * holds the link until c; its own ends at 2c, not 1.5c. */
+    double c0;
+    two_senders_time(1050000, 0, 1, &c0);
+    for (int first = 1; first <= 2; first++) {
+        double t = two_senders_time(1050000, c0 / 2, first, &c);
+        EXPECT(rel_err(t, 2 * c) < 1e-12, "overlapping senders, rank %d first: %.6f us, want 2c = %.6f us",
+               first, t * 1e6, 2 * c * 1e6);
+    }
+    /* Both at 0: one after the other, 2c. */
+    double t = two_senders_time(1050000, 0, 2, &c);
+    EXPECT(rel_err(t, 2 * c) < 1e-12, "simultaneous senders: %.6f us, want 2c = %.6f us", t * 1e6, 2 * c * 1e6);
+}
+
+/* A straggler at rank 1 (1.5x) before a tree all-reduce on 8 ranks, compute
+ * C = 10 us each, c = alpha + 4000 B beta = 1.0089 us. Reduce: rank 0 takes
+ * rank 1's sum (sent at 1.5C, arrives 1.5C + c), rank 2's (sent at C + c,
+ * arrived C + 2c) and rank 4's (sent at C + 2c, arrived C + 3c). 0.5C > 3c,
+ * so the latter two were in long before: rank 0 has the sum at 1.5C + c.
+ * Broadcast: 3 rounds of c. Total 1.5C + 4c. (Serving receives in the
+ * order rank 0 posts them put rank 2's and rank 4's messages behind rank
+ * 1's: 1.5C + 6c.) The naive all-reduce on 4 ranks: rank 0 has all three
+ * at 1.5C + c (ranks 2 and 3 arrived at C + c and C + 2c), then sends three:
+ * 1.5C + 4c as well (not 1.5C + 6c). */
+static void test_straggler_skew(void)
+{
+    struct { const char *name; coll_allreduce_fn fn; int p; } cases[] = {
+        { "tree", coll_allreduce_tree, 8 }, { "naive", coll_allreduce_naive, 4 },
+    };
+    for (int k = 0; k < 2; k++) {
+        int p = cases[k].p;
+        double slow[8] = { 1, 1.5, 1, 1, 1, 1, 1, 1 };
+        pw_cluster_config cfg = pw_cluster_defaults(p);
+        cfg.slow = slow;
+        pw_cluster *cl = pw_cluster_create(&cfg);
+        size_t n = 1000;
+        float **b = alloc_bufs(p, n, false);
+        for (int r = 0; r < p; r++)
+            for (size_t i = 0; i < n; i++) b[r][i] = (float)r;
+        job j = { OP_ALLREDUCE, cases[k].fn, b, n, 0, 1e9 };
+        int rc = pw_cluster_run(cl, run_job, &j);
+        double C = 1e9 / (cfg.device_gflops * 1e9);
+        double c = cfg.intra_alpha + 4.0 * (double)n / (cfg.intra_gbs * 1e9);
+        double want = 1.5 * C + 4 * c, t = pw_cluster_time(cl);
+        EXPECT(rc == 0 && rel_err(t, want) < 1e-12, "%s, straggler at rank 1: %.6f us, want 1.5C + 4c = %.6f us (1.5C + 6c = %.6f us is the queue-by-receive answer)",
+               cases[k].name, t * 1e6, want * 1e6, (1.5 * C + 6 * c) * 1e6);
+        EXPECT(b[p - 1][7] == (float)(p * (p - 1) / 2), "%s: the sum is still right (%g)", cases[k].name, b[p - 1][7]);
+        free_bufs(b, p);
+        pw_cluster_destroy(cl);
+    }
+}
+
+/* ---- a message sent and never received -------------------------------------------- */
+
+static void one_too_many(pw_rank *r, void *arg)
+{
+    (void)arg;
+    float x[3] = { 1, 2, 3 };
+    if (pw_rank_id(r) == 1) {
+        pw_send(r, 0, x, sizeof x);
+        pw_send(r, 0, x, sizeof x);      /* rank 0 takes only one */
+        pw_send(r, 2, NULL, 1024);       /* and rank 2 none */
+    } else if (pw_rank_id(r) == 0) {
+        pw_recv(r, 1, x, sizeof x);
+    }
+}
+
+static void test_unreceived(void)
+{
+    pw_cluster_config cfg = pw_cluster_defaults(4);
+    pw_cluster *c = pw_cluster_create(&cfg);
+    int rc = pw_cluster_run(c, one_too_many, NULL);
+    const char *rep = pw_cluster_report(c);
+    EXPECT(rc == PW_CLUSTER_UNRECEIVED, "messages left over fail the run (rc %d, want %d)", rc, PW_CLUSTER_UNRECEIVED);
+    EXPECT(strstr(rep, "2 messages were sent but never received") && strstr(rep, "rank 1 -> rank 0: 12 bytes")
+           && strstr(rep, "rank 1 -> rank 2: 1024 bytes (phantom)"),
+           "the report says who sent what to whom:\n%s", rep);
+    float **b = alloc_bufs(4, 10, false);
+    for (int r = 0; r < 4; r++) for (int i = 0; i < 10; i++) b[r][i] = 1;
+    job j = { OP_ALLREDUCE, coll_allreduce_ring, b, 10, 0, 0 };
+    rc = pw_cluster_run(c, run_job, &j);
+    EXPECT(rc == 0 && b[3][9] == 4 && pw_cluster_report(c)[0] == 0, "then a correct run works (rc %d, %g)", rc, b[3][9]);
+    free_bufs(b, 4);
+    pw_cluster_destroy(c);
+}
+
+/* ---- the machine's limit on ranks: vm.max_map_count ---------------------------------- */
+
+static void pass_right(pw_rank *r, void *arg)
+{
+    (void)arg;
+    int p = pw_rank_size(r), me = pw_rank_id(r);
+    float x = (float)me;
+    pw_send(r, (me + 1) % p, &x, sizeof x);
+    pw_recv(r, (me + p - 1) % p, &x, sizeof x);
+    if (x != (float)((me + p - 1) % p)) abort();
+}
+
+static void test_too_many_ranks(void)
+{
+    long room = pw_fiber_room();
+    if (room < 0) SKIP("vm.max_map_count cannot be read here (not Linux)");
+    if (room >= PW_CLUSTER_MAX_RANKS) {
+        printf("  vm.max_map_count = %ld allows all %d ranks: only the hard limit is refused\n",
+               pw_fiber_map_limit(), PW_CLUSTER_MAX_RANKS);
+        return;
+    }
+    char why[512];
+    int over = (int)(room / 8 + 1) * 8;
+    pw_cluster_config cfg = pw_cluster_defaults(over);
+    int rc = pw_cluster_validate(&cfg, why, sizeof why);
+    EXPECT(rc == 1 && strstr(why, "vm.max_map_count") && strstr(why, "ranks need"),
+           "%d ranks (room for %ld) are refused in one line naming vm.max_map_count: '%s'", over, room, why);
+    /* The most that fit do run (a message round the ring each). */
+    int fit = (int)(room / 8) * 8;
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    if (fit > 4096) fit = 4096;       /* sanitizers' shadow memory makes 30 000 stacks slow; the refusal above is the point */
+#endif
+    cfg = pw_cluster_defaults(fit);
+    rc = pw_cluster_validate(&cfg, why, sizeof why);
+    EXPECT(rc == 0, "%d ranks fit: %s", fit, why);
+    if (rc == 0) {
+        pw_cluster *c = pw_cluster_create(&cfg);
+        rc = pw_cluster_run(c, pass_right, NULL);
+        EXPECT(rc == 0, "%d ranks pass a message round the ring (rc %d)", fit, rc);
+        pw_cluster_destroy(c);
+    }
+}
+
+/* ---- a rank that overflows its stack ------------------------------------------------ */
+
+static void big_locals(pw_rank *r, void *arg)
+{
+    (void)arg;
+    if (pw_rank_id(r) != 2) return;
+    volatile char big[512 << 10];        /* 512 KiB of locals on a 16 KiB stack */
+    for (long i = (long)sizeof big - 1; i >= 0; i -= 256) big[i] = 1;   /* from the top down: into the guard */
+    pw_compute(r, big[0], NULL);
+}
+
+/* Run big_locals on 4 ranks with 16 KiB stacks in a child process; return
+ * its wait status, its stderr in err. */
+static int overflow_child(char *err, size_t len)
+{
+    int fd[2];
+    if (pipe(fd) != 0) return -1;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        pw_cluster_config cfg = pw_cluster_defaults(4);
+        cfg.stack_bytes = 16 << 10;
+        pw_cluster *c = pw_cluster_create(&cfg);
+        pw_cluster_run(c, big_locals, NULL);
+        _exit(0);
+    }
+    close(fd[1]);
+    size_t got = 0;
+    ssize_t k;
+    while (got + 1 < len && (k = read(fd[0], err + got, len - 1 - got)) > 0) got += (size_t)k;
+    err[got] = 0;
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    return status;
+}
+
+static void test_stack_overflow(void)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    SKIP("under a sanitizer, which handles SIGSEGV itself (the plain build runs this test)");
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    SKIP("under a sanitizer, which handles SIGSEGV itself (the plain build runs this test)");
+#endif
+#endif
+    char err[2048];
+    int status = overflow_child(err, sizeof err);
+    EXPECT(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV, "the process still dies of the fault (status %#x)", status);
+    EXPECT(strstr(err, "virtual cluster: rank 2: stack overflow") && strstr(err, "its 16 KiB stack")
+           && strstr(err, "PW_CLUSTER_STACK") && strchr(err, '\n') == strrchr(err, '\n'),
+           "one line naming rank 2 and its 16 KiB stack, got:\n%s", err);
+    /* the same rank with a stack big enough runs */
+    char why[256];
+    pw_cluster_config cfg = pw_cluster_defaults(4);
+    cfg.stack_bytes = 1 << 20;
+    EXPECT(pw_cluster_validate(&cfg, why, sizeof why) == 0, "1 MiB stacks are valid: %s", why);
+    pw_cluster *c = pw_cluster_create(&cfg);
+    EXPECT(pw_cluster_run(c, big_locals, NULL) == 0, "with 1 MiB stacks rank 2's 512 KiB of locals fit");
+    pw_cluster_destroy(c);
+}
+
 /* ---- deadlock ------------------------------------------------------------------ */
 
 static void everyone_receives_first(pw_rank *r, void *arg)
@@ -350,7 +597,9 @@ static void test_bad_configs(void)
         { "negative latency", pw_cluster_defaults(16), "latency" },
         { "zero device rate", pw_cluster_defaults(16), "device rate" },
         { "zero slow factor", pw_cluster_defaults(2), "slow factor of rank 1" },
+        { "a 4 KiB stack", pw_cluster_defaults(2), "a rank's stack must be" },
     };
+    bad[9].cfg.stack_bytes = 4096;
     bad[4].cfg.inter_gbs = -50;
     bad[5].cfg.intra_gbs = NAN;
     bad[6].cfg.intra_alpha = -1e-6;
@@ -422,7 +671,12 @@ int main(void)
     RUN(test_other_collectives);
     RUN(test_closed_forms);
     RUN(test_straggler);
+    RUN(test_skewed_senders);
+    RUN(test_straggler_skew);
     RUN(test_deadlock);
+    RUN(test_unreceived);
+    RUN(test_too_many_ranks);
+    RUN(test_stack_overflow);
     RUN(test_bad_configs);
     RUN(test_deterministic_trace);
     RUN(test_many_ranks);

@@ -1,12 +1,17 @@
 /* tests/test_fiber.c: fibers run, switch back and forth, keep their own
- * stacks and registers, finish cleanly, and switch fast. */
+ * stacks and registers, finish cleanly, and switch fast; their stacks have
+ * the size asked for, and an overflow is one line naming the fiber and its
+ * stack size (in a child process, which dies of it). */
 #include "fiber.h"
 #include "timing.h"
 #include "unit.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static pw_fiber *main_fiber;
 static int trace[16], ntrace;
@@ -107,10 +112,62 @@ static void test_switch_speed(void)
     EXPECT(per_switch < 10e-6, "a switch takes %.0f ns", per_switch * 1e9);
 }
 
+static void overflow(void *arg)
+{
+    (void)arg;
+    volatile char big[256 << 10];
+    for (long i = (long)sizeof big - 1; i >= 0; i -= 256) big[i] = 1;
+    big[0] = big[1];
+}
+
+static void test_stack_size_and_overflow(void)
+{
+    pw_fiber *f = pw_fiber_create(overflow, NULL, 20000);
+    EXPECT(pw_fiber_stack_size(f) >= 20000 && pw_fiber_stack_size(f) < 20000 + 65536,
+           "a 20000-byte request gives whole pages: %zu", pw_fiber_stack_size(f));
+    pw_fiber_destroy(f);
+    pw_fiber *d = pw_fiber_create(overflow, NULL, 0);
+    EXPECT(pw_fiber_stack_size(d) == pw_fiber_default_stack(), "0 gives the default, %zu", pw_fiber_default_stack());
+    pw_fiber_destroy(d);
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    SKIP("the overflow line: under a sanitizer, which handles SIGSEGV itself (the plain build runs it)");
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    SKIP("the overflow line: under a sanitizer, which handles SIGSEGV itself (the plain build runs it)");
+#endif
+#endif
+    int fd[2];
+    if (pipe(fd) != 0) SKIP("no pipe");
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        pw_fiber *me = pw_fiber_self();
+        pw_fiber *g = pw_fiber_create(overflow, NULL, 32 << 10);
+        pw_fiber_set_label(g, "block (3,0,0) thread 7", "a test hint");
+        pw_fiber_switch(me, g);
+        _exit(0);
+    }
+    close(fd[1]);
+    char err[1024];
+    size_t got = 0;
+    ssize_t k;
+    while (got + 1 < sizeof err && (k = read(fd[0], err + got, sizeof err - 1 - got)) > 0) got += (size_t)k;
+    err[got] = 0;
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    EXPECT(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV, "the child dies of the fault (status %#x)", status);
+    EXPECT(!strcmp(err, "block (3,0,0) thread 7: stack overflow: it ran past the end of its 32 KiB stack (a test hint)\n"),
+           "one line naming the fiber and its stack: '%s'", err);
+}
+
 int main(void)
 {
     RUN(test_interleaving);
     RUN(test_state_preserved);
     RUN(test_switch_speed);
+    RUN(test_stack_size_and_overflow);
     return UNIT_RESULT();
 }
