@@ -105,7 +105,8 @@ ISA_CHAPTERS  := 01 02
 ISA_PROGRAMS   = $(foreach c,$(ISA_CHAPTERS),$(ch$(c)_bins))
 ISA_EXERCISES  = $(filter $(foreach c,$(ISA_CHAPTERS),$(patsubst 0%,%,$(c)).%),$(EXERCISES))
 .PHONY: test-isa
-test-isa: $(ISA_PROGRAMS) $(TEST_BINS) $(foreach e,$(ISA_EXERCISES),$(BUILD)/ex/$(e)/check $(BUILD)/sol/$(e)/check)
+ISA_WRONG      = $(patsubst tests/wrong/%.c,$(BUILD)/wrong/%/check,$(wildcard $(foreach e,$(ISA_EXERCISES),tests/wrong/$(e)-*.c)))
+test-isa: $(ISA_PROGRAMS) $(TEST_BINS) $(foreach e,$(ISA_EXERCISES),$(BUILD)/ex/$(e)/check $(BUILD)/sol/$(e)/check) $(ISA_WRONG)
 	@echo "==> ISA-dependent tests: $(SIMD_ISA) build ($(CC), $(or $(CFLAGS),$(ARCH_FLAGS))) in $(BUILD)/"
 	@BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(ISA_PROGRAMS)" EXERCISES="$(ISA_EXERCISES)" \
 	  CHAPTER_TESTS="$(ISA_CHAPTERS)" SAN=$(SAN) bash tests/run.sh
