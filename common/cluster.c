@@ -160,6 +160,39 @@ void pw_cluster_check_or_exit(const char *prog, const pw_cluster_config *cfg)
     }
 }
 
+pw_cluster_flags pw_cluster_flag_defaults(void)
+{
+    return (pw_cluster_flags){ PW_CLUSTER_INTRA_ALPHA * 1e6, PW_CLUSTER_INTRA_GBS, PW_CLUSTER_INTER_ALPHA * 1e6,
+                               PW_CLUSTER_INTER_GBS, PW_CLUSTER_DEVICE_GFLOPS / 1e3, PW_CLUSTER_RANKS_PER_NODE };
+}
+
+int pw_cluster_flag_opts(pw_cluster_flags *f, pw_opt *out, bool per_node)
+{
+    pw_opt o[PW_CLUSTER_NFLAGS] = {
+        { NULL, "--intra-alpha", PW_OPT_DOUBLE, &f->intra_alpha_us, "US", "intra-node latency in microseconds (default 1)", 0, 1000000 },
+        { NULL, "--intra-gbs", PW_OPT_DOUBLE, &f->intra_gbs, "GB/S", "intra-node bandwidth per direction (default 450)", 0, 1000000 },
+        { NULL, "--inter-alpha", PW_OPT_DOUBLE, &f->inter_alpha_us, "US", "inter-node latency in microseconds (default 5)", 0, 1000000 },
+        { NULL, "--inter-gbs", PW_OPT_DOUBLE, &f->inter_gbs, "GB/S", "inter-node bandwidth per direction (default 50)", 0, 1000000 },
+        { NULL, "--device-tflops", PW_OPT_DOUBLE, &f->device_tflops, "T", "one device's compute rate in TFLOP/s (default 100)", 0, 1000000 },
+        { NULL, "--per-node", PW_OPT_INT, &f->per_node, "N", "ranks per node (default 8)", 1, PW_CLUSTER_MAX_RANKS },
+    };
+    int n = per_node ? PW_CLUSTER_NFLAGS : PW_CLUSTER_NFLAGS - 1;
+    memcpy(out, o, (size_t)n * sizeof *o);
+    return n;
+}
+
+pw_cluster_config pw_cluster_config_for(int ranks, const pw_cluster_flags *f)
+{
+    pw_cluster_config cfg = pw_cluster_defaults(ranks);
+    cfg.intra_alpha = f->intra_alpha_us * 1e-6;
+    cfg.intra_gbs = f->intra_gbs;
+    cfg.inter_alpha = f->inter_alpha_us * 1e-6;
+    cfg.inter_gbs = f->inter_gbs;
+    cfg.device_gflops = f->device_tflops * 1e3;
+    cfg.ranks_per_node = ranks > 0 && ranks <= f->per_node ? ranks : (int)f->per_node;
+    return cfg;
+}
+
 pw_cluster *pw_cluster_create(const pw_cluster_config *cfg)
 {
     char why[256];

@@ -11,7 +11,7 @@
  *   pw_cluster_check_or_exit("prog", &cfg);                 // bad config: one line, exit 2
  *   pw_cluster *c = pw_cluster_create(&cfg);
  *   if (pw_cluster_run(c, my_rank_fn, &args) != 0)         // each rank: my_rank_fn(rank, &args)
- *       fprintf(stderr, "%s", pw_cluster_report(c));        // deadlock: who waits for whom
+ *       fprintf(stderr, "%s", pw_cluster_report(c));        // deadlock, or messages never received
  *   printf("%g s modelled\n", pw_cluster_time(c));
  *   pw_cluster_destroy(c);
  *
@@ -26,9 +26,15 @@
  *             are eager: the sender's clock advances by c (its link is busy
  *             that long, one message at a time) and it goes on; the data wait
  *             at the receiver.
- *   receive   completes at max(own clock, arrival). The arrival is the
- *             sender's start + c, but a rank's incoming link also takes one
- *             message at a time: no earlier than its previous arrival + c.
+ *   receive   completes at max(own clock, arrival). A rank's incoming link
+ *             takes one message at a time, each for its whole cost c, in
+ *             the order the messages reach it (the order they were sent,
+ *             ties in the order the sends ran), whatever the order the
+ *             receives are posted in: arrival = max(sent + c, the link's
+ *             previous arrival + c). A message that waited at the receiver
+ *             is not charged again because the receiver asked for a later
+ *             one first: rank 1 sending at 0 and rank 2 at 100 us, c = 3.33
+ *             us, rank 0 has both at 103.33 us in either order.
  *             A link is full duplex: a rank may send and receive at once.
  * Links: ranks r and s are on the same node when r / ranks_per_node equals
  * s / ranks_per_node; then the intra-node link carries the message, else the
@@ -38,8 +44,15 @@
  * relative error below 1e-9), with c(m) = alpha + m*beta for an m-byte message:
  *   ring all-reduce of n bytes on p ranks   2(p-1) c(n/p)       (n divisible by p)
  *   binomial-tree all-reduce                2 log2(p) c(n)      (p a power of two)
+ *     (a binomial-tree reduce to rank 0, then a binomial-tree broadcast)
  *   naive all-reduce (reduce to root, then  2(p-1) c(n)         (the root's link
  *     broadcast from it)                                          serialises both)
+ * The formulas are those of R. Thakur, R. Rabenseifner and W. Gropp,
+ * "Optimization of collective communication operations in MPICH", IJHPCA
+ * 19(1), 2005 (the alpha-beta model, binomial trees, the ring), and of
+ * P. Patarasuk and X. Yuan, "Bandwidth optimal all-reduce algorithms for
+ * clusters of workstations", JPDC 69(2), 2009 (the ring's 2(p-1)/p n beta is
+ * the least any all-reduce can send).
  * On several nodes a ring step waits for its slowest link, so the ring takes
  * the inter-node alpha and beta. The reduction's additions are not charged: a
  * GPU adds 2 floats per 12 bytes of its 3 TB/s memory, far faster than any
@@ -60,7 +73,9 @@
  *   device      100 TFLOP/s           an assumed sustained rate for training
  *               (an H100 SXM's dense BF16 peak is about 990 TFLOP/s; real
  *               training steps reach a fraction of it).
- * Change them with the fields below (the chapter's programs have flags).
+ * Change them with the fields below; chapter 10's programs take them as
+ * flags (pw_cluster_flag_opts: --intra-alpha, --intra-gbs, --inter-alpha,
+ * --inter-gbs, --per-node, --device-tflops).
  *
  * ---- Trace ----------------------------------------------------------------
  * With cfg.trace every operation is recorded: rank, kind ("compute", "send",
@@ -69,11 +84,28 @@
  * the rank asked for the data to the moment it had it: waiting included, so
  * a straggler shows as long recv bars on everyone else.
  *
- * ---- Deadlock ---------------------------------------------------------------
+ * ---- Deadlock, and messages never received -----------------------------------
  * When no rank can run and some are still waiting for messages, the run stops
  * and returns PW_CLUSTER_DEADLOCK; pw_cluster_report() says what every waiting
- * rank waits for ("rank 3: recv from rank 2 (1024 bytes), nothing sent yet").
- * The blocked ranks never resume: memory they allocated is not freed.
+ * rank waits for ("rank 3 (clock 0 s): recv from rank 2 (1024 bytes); that
+ * rank is itself waiting"). The blocked ranks never resume: memory they
+ * allocated is not freed. When every rank returned but messages are still
+ * queued (a send without its receive), the run returns
+ * PW_CLUSTER_UNRECEIVED and the report lists them ("rank 1 -> rank 0: 12
+ * bytes, sent at clock 0 s; rank 0 never called pw_recv for it"). Either way
+ * the run failed: programs print the report and exit 1.
+ *
+ * ---- Limits -------------------------------------------------------------------
+ * Ranks: at most PW_CLUSTER_MAX_RANKS, and at most what the machine's memory
+ * mappings allow: each rank is a fiber whose stack and guard page take two
+ * of Linux's vm.max_map_count (65530 by default, so about 32 000 ranks);
+ * validation checks the real limit and refuses more in one line.
+ * Stack: each rank runs on a stack of 64 KiB (256 KiB under ASan): enough
+ * for the collectives and small locals, not for big local arrays. Set
+ * cfg.stack_bytes or the environment variable PW_CLUSTER_STACK (256K, 4M;
+ * 16 KiB to 1 GiB) for more; a rank that overflows its stack stops the
+ * program with one line, "virtual cluster: rank 5: stack overflow: it ran
+ * past the end of its 64 KiB stack (...)" (fiber.h).
  *
  * ---- Phantom messages -------------------------------------------------------
  * A send with a NULL buffer carries no data but costs the same modelled time:
@@ -84,10 +116,14 @@
 #ifndef PW_CLUSTER_H
 #define PW_CLUSTER_H
 
+#include "options.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
-/* More ranks than this is a typo, not an experiment. */
+/* More ranks than this is a typo, not an experiment. The machine's own
+ * limit (vm.max_map_count, see Limits above) is usually lower: validation
+ * checks both. */
 #define PW_CLUSTER_MAX_RANKS 65536
 
 /* Defaults documented above. */
@@ -137,27 +173,57 @@ typedef struct {
 pw_cluster_config pw_cluster_defaults(int ranks);
 
 /* 0 when cfg is usable; otherwise 1 and one line saying why in why[len]:
- * no ranks, too many, ranks not a multiple of ranks_per_node, a bandwidth or
- * rate that is not positive, a negative latency, a slow factor that is not
- * positive. */
+ * no ranks, too many (PW_CLUSTER_MAX_RANKS, or more than vm.max_map_count
+ * allows), ranks not a multiple of ranks_per_node, a bandwidth or rate that
+ * is not positive, a negative latency, a slow factor that is not positive, a
+ * stack size out of range (or PW_CLUSTER_STACK that is not a size). */
 int pw_cluster_validate(const pw_cluster_config *cfg, char *why, size_t len);
 
 /* The same, for programs: prints "prog: why" and exits 2 on a bad config. */
 void pw_cluster_check_or_exit(const char *prog, const pw_cluster_config *cfg);
 
+/* ---- the link and device parameters as command-line flags ----------------------
+ * A program adds them to its option table and builds every config from them:
+ *   pw_cluster_flags lf = pw_cluster_flag_defaults();
+ *   pw_opt opts[8 + PW_CLUSTER_NFLAGS] = { ...its own... };
+ *   int n = 8 + pw_cluster_flag_opts(&lf, opts + 8, true);
+ *   ... pw_cluster_config cfg = pw_cluster_config_for(R, &lf);
+ * Flags: --intra-alpha US, --intra-gbs GB/S, --inter-alpha US, --inter-gbs
+ * GB/S, --device-tflops T, and (when per_node) --per-node N. A value out of
+ * range is refused by the parser; a zero bandwidth or rate by validation,
+ * one line and exit 2 either way. */
+typedef struct {
+    double intra_alpha_us;  /* intra-node latency, microseconds */
+    double intra_gbs;       /* intra-node bandwidth per direction, GB/s */
+    double inter_alpha_us;  /* inter-node latency, microseconds */
+    double inter_gbs;       /* inter-node bandwidth per direction, GB/s */
+    double device_tflops;   /* one device's compute rate, TFLOP/s */
+    long long per_node;     /* ranks per node */
+} pw_cluster_flags;
+#define PW_CLUSTER_NFLAGS 6
+
+pw_cluster_flags pw_cluster_flag_defaults(void);
+/* Fill out[] with the flags' entries (6, or 5 without --per-node); returns how many. */
+int pw_cluster_flag_opts(pw_cluster_flags *f, pw_opt *out, bool per_node);
+/* The config for `ranks` ranks with the flags' values: all on one node when
+ * ranks <= per_node, else per_node a node (validation refuses a remainder). */
+pw_cluster_config pw_cluster_config_for(int ranks, const pw_cluster_flags *f);
+
 /* A cluster for cfg (which must validate; the slow array is copied). */
 pw_cluster *pw_cluster_create(const pw_cluster_config *cfg);
 void pw_cluster_destroy(pw_cluster *c);
 
-/* Run fn(rank, arg) on every rank until all return (PW_CLUSTER_OK) or none
- * can go on (PW_CLUSTER_DEADLOCK). Clocks and trace start from zero. */
+/* Run fn(rank, arg) on every rank until all return (PW_CLUSTER_OK, or
+ * PW_CLUSTER_UNRECEIVED if messages were left unreceived) or none can go on
+ * (PW_CLUSTER_DEADLOCK). Clocks and trace start from zero. */
 int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg);
 
 /* After a run: the latest clock (the job's modelled time), one rank's clock. */
 double pw_cluster_time(const pw_cluster *c);
 double pw_cluster_clock(const pw_cluster *c, int rank);
 
-/* After a deadlock: what each waiting rank waited for, one line each. */
+/* After a failed run: what each waiting rank waited for, or which messages
+ * were never received, one line each ("" after a good run). */
 const char *pw_cluster_report(const pw_cluster *c);
 
 /* The trace of the last run (empty unless cfg.trace). */
