@@ -3,6 +3,7 @@
  *
  *   ./build/ch10/allreduce                     the default sweeps
  *   ./build/ch10/allreduce -p 64 -n 4K,1M      other rank count, sizes (bytes)
+ *   ./build/ch10/allreduce --intra-gbs 900 --inter-alpha 2   other links (cluster.h)
  *
  * 1. Check: naive, tree and ring on 1, 2, 3, 5, 8 and 64 ranks, on lengths
  *    the rank count does not divide, against the sum in double precision;
@@ -32,6 +33,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static pw_cluster_flags links;     /* --intra-alpha ... --per-node (cluster.h) */
 
 typedef struct {
     coll_allreduce_fn fn;
@@ -119,7 +122,7 @@ static void speed(pw_csv *csv, const pw_common_opts *common, int p, size_t bytes
     speed_ctx s = { .p = p };
     s.j = (job){ coll_allreduce_ring, calloc((size_t)p, sizeof(float *)), n };
     for (int r = 0; r < p; r++) s.j.buf[r] = pw_alloc_floats(n);
-    pw_cluster_config cfg = pw_cluster_defaults(p);
+    pw_cluster_config cfg = pw_cluster_config_for(p, &links);
     pw_cluster_check_or_exit(common->prog, &cfg);
     s.c = pw_cluster_create(&cfg);
     pw_bench_config bc = pw_bench_from_opts(common);
@@ -148,29 +151,34 @@ int main(int argc, char **argv)
     pw_list sizes = PW_LIST(4, 64, 1024, 16384, 262144, 4194304, 67108864, 268435456);
     pw_list ranks = PW_LIST(2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
     long long p = 8, speed_ranks = 1024, speed_bytes = 1 << 20;
-    pw_opt opts[] = {
+    links = pw_cluster_flag_defaults();
+    pw_opt opts[5 + PW_CLUSTER_NFLAGS] = {
         { "-n", "--bytes", PW_OPT_SIZES, &sizes, "B[,B...]", "buffer sizes in bytes for the size sweep (multiples of 4)", 4, 1LL << 40 },
         { "-p", "--ranks", PW_OPT_INT, &p, "P", "ranks for the size sweep (one node; default 8)", 1, PW_CLUSTER_MAX_RANKS },
-        { "-P", "--rank-sweep", PW_OPT_SIZES, &ranks, "P[,P...]", "rank counts for the rank sweep (nodes of 8; multiples of 8 past 8)", 1, 4096 },
+        { "-P", "--rank-sweep", PW_OPT_SIZES, &ranks, "P[,P...]", "rank counts for the rank sweep (up to one node, then whole nodes)", 1, 4096 },
         { NULL, "--speed-ranks", PW_OPT_INT, &speed_ranks, "P", "ranks of the simulator speed test (default 1024)", 1, 4096 },
         { NULL, "--speed-bytes", PW_OPT_INT, &speed_bytes, "B", "bytes of the simulator speed test (default 1 MiB)", 4, 1LL << 30 },
     };
     pw_common_opts common;
+    int nopts = 5 + pw_cluster_flag_opts(&links, opts + 5, true);
     pw_parse_or_exit(argc, argv, "all-reduce: naive, tree and ring on the virtual cluster, against their closed forms",
-                     opts, 5, &common);
+                     opts, nopts, &common);
     if (common.tiny) {
         sizes = (pw_list)PW_LIST(4, 4096, 1048576);
         ranks = (pw_list)PW_LIST(2, 8, 16, 64);
         if (speed_ranks == 1024) speed_ranks = 64;
     }
-    pw_cluster_config speed_cfg = pw_cluster_defaults((int)speed_ranks);
+    pw_cluster_config speed_cfg = pw_cluster_config_for((int)speed_ranks, &links);
     pw_cluster_check_or_exit(common.prog, &speed_cfg);
+    pw_cluster_config one = pw_cluster_config_for((int)p, &links);
+    one.ranks_per_node = (int)p;                       /* the size sweep: one node, one link type */
+    pw_cluster_check_or_exit(common.prog, &one);
     pw_require_memory(common.prog, "--speed-ranks", speed_ranks * (speed_bytes / 4), sizeof(float), 1);
     /* Opened before any rank runs: an unwritable path is refused (exit 2)
      * before the fibers start, as on every other bad input. */
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     for (int i = 0; i < ranks.n; i++) {
-        pw_cluster_config cfg = pw_cluster_defaults((int)ranks.v[i]);
+        pw_cluster_config cfg = pw_cluster_config_for((int)ranks.v[i], &links);
         pw_cluster_check_or_exit(common.prog, &cfg);
     }
 
@@ -190,16 +198,13 @@ int main(int argc, char **argv)
     printf("all variants match: naive, tree, ring on 1, 2, 3, 5, 8, 64 ranks, n = 1, 7, 1001, 4099 floats;\n"
            "  every rank holds bitwise the same sum, within rounding of the double-precision one\n\n");
 
-    pw_cluster_config one = pw_cluster_defaults((int)p);
-    one.ranks_per_node = (int)p;                       /* one node: one link type */
-    pw_cluster_check_or_exit(common.prog, &one);
     double alpha = one.intra_alpha, beta = 1 / (one.intra_gbs * 1e9);
     pw_csv_meta(csv, "alpha_s", "%g", alpha);
     pw_csv_meta(csv, "beta_s_per_byte", "%g", beta);
     pw_csv_meta(csv, "sweep_ranks", "%lld", p);
 
     /* 2. against size, on one node */
-    printf("modelled all-reduce time on %lld ranks of one node (alpha %.1f us, %.0f GB/s); model = closed form\n",
+    printf("modelled all-reduce time on %lld ranks of one node (alpha %g us, %g GB/s); model = closed form\n",
            p, alpha * 1e6, one.intra_gbs);
     printf("%10s", "bytes");
     for (int a = 0; a < coll_allreduce_nalgos; a++) printf(" %12s %12s", coll_allreduce_algos[a].name, "model");
@@ -228,13 +233,13 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < 2; k++) {
         size_t n = rank_sweep_bytes[k] / sizeof(float);
         char b[32];
-        printf("modelled all-reduce time of %s against ranks (8 per node; inter-node %.0f GB/s, alpha %.0f us)\n",
-               pw_fmt_bytes((double)rank_sweep_bytes[k], b, sizeof b), PW_CLUSTER_INTER_GBS, PW_CLUSTER_INTER_ALPHA * 1e6);
+        printf("modelled all-reduce time of %s against ranks (%lld per node; inter-node %g GB/s, alpha %g us)\n",
+               pw_fmt_bytes((double)rank_sweep_bytes[k], b, sizeof b), links.per_node, links.inter_gbs, links.inter_alpha_us);
         printf("%6s", "ranks");
         for (int a = 0; a < coll_allreduce_nalgos; a++) printf(" %12s", coll_allreduce_algos[a].name);
         printf("\n");
         for (int i = 0; i < ranks.n; i++) {
-            pw_cluster_config cfg = pw_cluster_defaults((int)ranks.v[i]);
+            pw_cluster_config cfg = pw_cluster_config_for((int)ranks.v[i], &links);
             printf("%6d", cfg.ranks);
             for (int a = 0; a < coll_allreduce_nalgos; a++) {
                 const char *name = coll_allreduce_algos[a].name;

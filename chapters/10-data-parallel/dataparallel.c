@@ -99,7 +99,8 @@ typedef struct { double max_diff; double modelled_s; int bad; } dp_result;
 
 /* Train on R replicas; check every replica against replica 0 (bitwise) and
  * replica 0 against the one-device weights (tolerance below). */
-static dp_result train_replicas(train_job *j, int R, const float *w0, const float *w_ref, const char *name)
+static dp_result train_replicas(train_job *j, int R, const float *w0, const float *w_ref, const char *name,
+                                const pw_cluster_flags *links)
 {
     size_t np = mlp_nparams(j->s);
     dp_result res = { 0, 0, 0 };
@@ -108,7 +109,7 @@ static dp_result train_replicas(train_job *j, int R, const float *w0, const floa
         j->w[r] = pw_alloc_floats(np);
         memcpy(j->w[r], w0, np * sizeof(float));
     }
-    pw_cluster_config cfg = pw_cluster_defaults(R);
+    pw_cluster_config cfg = pw_cluster_config_for(R, links);
     pw_cluster *c = pw_cluster_create(&cfg);
     if (pw_cluster_run(c, replica, j) != 0) {
         fprintf(stderr, "%s", pw_cluster_report(c));
@@ -142,18 +143,20 @@ int main(int argc, char **argv)
     pw_list reps = PW_LIST(1, 2, 3, 4, 8, 16);
     long long batch = 250, steps = 40, accum = 4;
     double lr = 0.05;
-    pw_opt opts[] = {
-        { "-R", "--replicas", PW_OPT_SIZES, &reps, "R[,R...]", "replica counts (1..8, then multiples of 8)", 1, 1024 },
+    pw_cluster_flags links = pw_cluster_flag_defaults();
+    pw_opt opts[5 + PW_CLUSTER_NFLAGS] = {
+        { "-R", "--replicas", PW_OPT_SIZES, &reps, "R[,R...]", "replica counts (up to one node, then whole nodes)", 1, 1024 },
         { "-b", "--batch", PW_OPT_INT, &batch, "B", "global batch in samples (default 250)", 1, 1 << 20 },
         { "-s", "--steps", PW_OPT_INT, &steps, "S", "SGD steps (default 40)", 1, 100000 },
         { "-k", "--accumulate", PW_OPT_INT, &accum, "K", "micro-batches per all-reduce in the accumulation run (default 4)", 1, 1024 },
         { NULL, "--lr", PW_OPT_DOUBLE, &lr, "LR", "learning rate (default 0.05)", 0, 10 },
     };
     pw_common_opts common;
-    pw_parse_or_exit(argc, argv, "data-parallel SGD on the virtual cluster equals one-device SGD", opts, 5, &common);
+    int nopts = 5 + pw_cluster_flag_opts(&links, opts + 5, true);
+    pw_parse_or_exit(argc, argv, "data-parallel SGD on the virtual cluster equals one-device SGD", opts, nopts, &common);
     if (common.tiny) { reps = (pw_list)PW_LIST(1, 3, 8); steps = 8; }
     for (int i = 0; i < reps.n; i++) {
-        pw_cluster_config cfg = pw_cluster_defaults((int)reps.v[i]);
+        pw_cluster_config cfg = pw_cluster_config_for((int)reps.v[i], &links);
         pw_cluster_check_or_exit(common.prog, &cfg);
     }
     mlp_shape s = { 16, 64, 4 };
@@ -183,7 +186,7 @@ int main(int argc, char **argv)
             j.allreduce = a == 1 ? coll_allreduce_tree : coll_allreduce_ring;
             j.micro = a == 2 ? (int)accum : 1;
             j.loss = curves + (size_t)(a * nr + i) * (size_t)steps;
-            res[a * nr + i] = train_replicas(&j, (int)reps.v[i], w0, w_ref, algos[a]);
+            res[a * nr + i] = train_replicas(&j, (int)reps.v[i], w0, w_ref, algos[a], &links);
             bad |= res[a * nr + i].bad;
         }
     /* R = 1 without accumulation adds exactly what one device adds, in the same order */
