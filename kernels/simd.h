@@ -92,8 +92,9 @@ void simd_square_auto(const float *x, float *y, size_t n);
 void simd_saxpy_auto(float a, const float *x, float *y, size_t n);
 /* The plain dot loop: strict C float semantics fix the order of the adds,
  * so the compiler may not vectorise the sum: it stays one chain of adds.
- * (gcc 12 still does the multiplies 16 at a time, then adds the 16 products
- * one by one in order; clang 14 leaves the whole loop scalar.) */
+ * (gcc 12 still does the multiplies a register at a time, 16 with
+ * AVX-512, 8 with AVX2, 4 with SSE, then adds the products one by one in
+ * order; clang 14 leaves the whole loop scalar.) */
 float simd_dot_auto(const float *x, const float *y, size_t n);
 /* The same dot rewritten for the vectoriser: 16 partial sums, the order
  * changed in the source, where the compiler is allowed to see it. */

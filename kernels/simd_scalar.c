@@ -6,7 +6,10 @@
  * spelt the same for gcc and clang), so its loops compile to scalar
  * instructions (vmulss, vfmadd...ss: one float each) even under
  * -march=native. tests/ch02.sh checks that with objdump: no packed (..ps)
- * arithmetic in this object file. Without the flags, -O3 would vectorise
+ * arithmetic (add, mul, FMA, ...) in this object file. Packed moves and
+ * selects may appear: clang picks between two scalars with vblendvps or
+ * andps/andnps/orps on an xmm register, which computes nothing on more
+ * lanes, so it still counts as scalar. Without the flags, -O3 would vectorise
  * square and saxpy exactly like simd.c's "auto" rungs, and the ladder would
  * start on its second step.
  */
