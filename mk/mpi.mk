@@ -17,6 +17,8 @@ endif
 
 .PHONY: mpi-programs
 mpi-programs: $(MPI_PROGRAMS)
-# `make test` and `make chapter-10` build it too, when it can be built.
+# Plain `make` (programs), `make test` and `make chapter-10` build it too,
+# when it can be built.
+programs: $(MPI_PROGRAMS)
 test: $(MPI_PROGRAMS)
 chapter-10: $(MPI_PROGRAMS)
