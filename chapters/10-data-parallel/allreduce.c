@@ -148,8 +148,8 @@ static void speed(pw_csv *csv, const pw_common_opts *common, int p, size_t bytes
 
 int main(int argc, char **argv)
 {
-    pw_list sizes = PW_LIST(4, 64, 1024, 16384, 262144, 4194304, 67108864, 268435456);
-    pw_list ranks = PW_LIST(2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
+    /* Empty lists: not given. --tiny picks smaller defaults; flags given win. */
+    pw_list sizes = { .n = 0 }, ranks = { .n = 0 };
     long long p = 8, speed_ranks = 1024, speed_bytes = 1 << 20;
     links = pw_cluster_flag_defaults();
     pw_opt opts[5 + PW_CLUSTER_NFLAGS] = {
@@ -163,11 +163,10 @@ int main(int argc, char **argv)
     int nopts = 5 + pw_cluster_flag_opts(&links, opts + 5, true);
     pw_parse_or_exit(argc, argv, "all-reduce: naive, tree and ring on the virtual cluster, against their closed forms",
                      opts, nopts, &common);
-    if (common.tiny) {
-        sizes = (pw_list)PW_LIST(4, 4096, 1048576);
-        ranks = (pw_list)PW_LIST(2, 8, 16, 64);
-        if (speed_ranks == 1024) speed_ranks = 64;
-    }
+    if (!sizes.n) sizes = common.tiny ? (pw_list)PW_LIST(4, 4096, 1048576)
+                                      : (pw_list)PW_LIST(4, 64, 1024, 16384, 262144, 4194304, 67108864, 268435456);
+    if (!ranks.n) ranks = common.tiny ? (pw_list)PW_LIST(2, 8, 16, 64) : (pw_list)PW_LIST(2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
+    if (common.tiny && speed_ranks == 1024) speed_ranks = 64;
     pw_cluster_config speed_cfg = pw_cluster_config_for((int)speed_ranks, &links);
     pw_cluster_check_or_exit(common.prog, &speed_cfg);
     pw_cluster_config one = pw_cluster_config_for((int)p, &links);

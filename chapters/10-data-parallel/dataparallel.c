@@ -140,8 +140,8 @@ static dp_result train_replicas(train_job *j, int R, const float *w0, const floa
 
 int main(int argc, char **argv)
 {
-    pw_list reps = PW_LIST(1, 2, 3, 4, 8, 16);
-    long long batch = 250, steps = 40, accum = 4;
+    pw_list reps = { .n = 0 };           /* not given: the defaults below (smaller under --tiny) */
+    long long batch = 250, steps = -1, accum = 4;
     double lr = 0.05;
     pw_cluster_flags links = pw_cluster_flag_defaults();
     pw_opt opts[5 + PW_CLUSTER_NFLAGS] = {
@@ -154,7 +154,8 @@ int main(int argc, char **argv)
     pw_common_opts common;
     int nopts = 5 + pw_cluster_flag_opts(&links, opts + 5, true);
     pw_parse_or_exit(argc, argv, "data-parallel SGD on the virtual cluster equals one-device SGD", opts, nopts, &common);
-    if (common.tiny) { reps = (pw_list)PW_LIST(1, 3, 8); steps = 8; }
+    if (!reps.n) reps = common.tiny ? (pw_list)PW_LIST(1, 3, 8) : (pw_list)PW_LIST(1, 2, 3, 4, 8, 16);
+    if (steps < 0) steps = common.tiny ? 8 : 40;
     for (int i = 0; i < reps.n; i++) {
         pw_cluster_config cfg = pw_cluster_config_for((int)reps.v[i], &links);
         pw_cluster_check_or_exit(common.prog, &cfg);

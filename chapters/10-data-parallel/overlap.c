@@ -74,7 +74,7 @@ static void write_event(pw_csv *csv, const pw_trace_event *e, const char *scenar
 
 int main(int argc, char **argv)
 {
-    long long ranks = 8, per_node = 4, layers = 4, layer_params = 4 << 20, tokens = 8192, slow_rank = 3;
+    long long ranks = -1, per_node = -1, layers = -1,   /* -1: not given; the defaults below */ layer_params = 4 << 20, tokens = 8192, slow_rank = 3;
     double straggle = 1.5;
     pw_cluster_flags links = pw_cluster_flag_defaults();
     pw_opt opts[6 + PW_CLUSTER_NFLAGS] = {
@@ -89,7 +89,11 @@ int main(int argc, char **argv)
     int nopts = 6 + pw_cluster_flag_opts(&links, opts + 6, false);   /* it has its own --per-node */
     pw_parse_or_exit(argc, argv, "a traced training step: all-reduce after, or overlapped with, the backward pass",
                      opts, nopts, &common);
-    if (common.tiny) { ranks = 4; per_node = 2; layers = 3; slow_rank = 1; }
+    /* --tiny picks smaller defaults; flags given win */
+    if (ranks < 0) ranks = common.tiny ? 4 : 8;
+    if (per_node < 0) per_node = common.tiny ? 2 : 4;
+    if (layers < 0) layers = common.tiny ? 3 : 4;
+    if (common.tiny) slow_rank = 1;
     if (slow_rank >= ranks) slow_rank = ranks - 1;
     double *slow = malloc((size_t)ranks * sizeof *slow);
     for (int r = 0; r < ranks; r++) slow[r] = r == slow_rank ? straggle : 1.0;

@@ -94,9 +94,9 @@ static const coll_allreduce_algo *algo(const char *name)
 
 int main(int argc, char **argv)
 {
-    pw_list reps = PW_LIST(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
-    pw_list accum = PW_LIST(1, 2, 4, 8, 16);
-    long long params = 25000000, tokens = 524288, per_replica = 4096, straggle_R = 64, accum_R = 256;
+    /* Empty or -1: not given; the defaults below (smaller under --tiny). Flags given win. */
+    pw_list reps = { .n = 0 }, accum = { .n = 0 };
+    long long params = 25000000, tokens = 524288, per_replica = 4096, straggle_R = -1, accum_R = 256;
     double straggle = 1.5;
     links = pw_cluster_flag_defaults();
     pw_opt opts[7 + PW_CLUSTER_NFLAGS] = {
@@ -112,12 +112,10 @@ int main(int argc, char **argv)
     int nopts = 7 + pw_cluster_flag_opts(&links, opts + 7, true);
     pw_parse_or_exit(argc, argv, "strong and weak scaling of data-parallel training on the virtual cluster",
                      opts, nopts, &common);
-    if (common.tiny) {
-        reps = (pw_list)PW_LIST(1, 2, 8, 16, 64);
-        accum = (pw_list)PW_LIST(1, 4);
-        straggle_R = 16;
-        accum_R = 16;
-    }
+    if (!reps.n) reps = common.tiny ? (pw_list)PW_LIST(1, 2, 8, 16, 64) : (pw_list)PW_LIST(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
+    if (!accum.n) accum = common.tiny ? (pw_list)PW_LIST(1, 4) : (pw_list)PW_LIST(1, 2, 4, 8, 16);
+    if (straggle_R < 0) straggle_R = common.tiny ? 16 : 64;
+    if (common.tiny) accum_R = 16;
     for (int i = 0; i < reps.n; i++) {
         pw_cluster_config cfg = pw_cluster_config_for((int)reps.v[i], &links);
         pw_cluster_check_or_exit(common.prog, &cfg);
