@@ -1,5 +1,6 @@
 /* tests/test_probe.c: the probe's facts are plausible and its measured peak
  * agrees with the hand-written assembly loop. */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime, CLOCK_THREAD_CPUTIME_ID */
 #include "probe.h"
 #include "timing.h"
 #include "unit.h"
