@@ -1,4 +1,4 @@
-# caption: Strong scaling of one training step (25M parameters, 512K tokens, devices at 100 TFLOP/s, nodes of 8) on the virtual cluster. Left: compute falls as 1/R, the ring all-reduce does not (its latency term 2(R-1) alpha grows), so the step time has a minimum (marked) and then rises; the tree's bandwidth term 2 log2(R) n beta makes it worse at every R past one node. Right: efficiency (speedup / R) for strong scaling (fixed global batch) and weak scaling (fixed batch per replica): weak scaling keeps each replica busy, so it falls only by the communication.
+# caption: Strong scaling of one training step (25M parameters, 512K tokens, devices at 100 TFLOP/s, nodes of 8) on the virtual cluster. Left: compute falls as 1/R, the ring all-reduce does not (its latency term 2(R-1) alpha grows), so the step time has a minimum and then rises (marked: the lowest over every R that fills whole nodes, which the program finds from the closed form and simulates with its neighbours, not only the lowest of the powers of two); the tree's bandwidth term 2 log2(R) n beta makes it worse at every R past one node. Right: efficiency (speedup / R) for strong scaling (fixed global batch) and weak scaling (fixed batch per replica): weak scaling keeps each replica busy, so it falls only by the communication.
 # data: scaling.csv
 load 'plots/common.gp'
 f = csv('scaling.csv')
@@ -22,7 +22,8 @@ set label 1 sprintf('lowest at R = %d', best) at best, graph 0.95 right offset -
 plot sel('strong_ring', 'step') using 'threads':(column('median_s') * 1e3) with linespoints lt 1 title 'step (ring)', \
      sel('strong_ring', 'compute') using 'threads':(column('median_s') * 1e3) with lines lt 3 dt 2 title 'compute', \
      sel('strong_ring', 'comm') using 'threads':(column('median_s') > 0 ? column('median_s') * 1e3 : NaN) with lines lt 2 dt 2 title 'all-reduce (ring)', \
-     sel('strong_tree', 'step') using 'threads':(column('median_s') * 1e3) with linespoints lt 4 title 'step (tree)'
+     sel('strong_tree', 'step') using 'threads':(column('median_s') * 1e3) with linespoints lt 4 title 'step (tree)', \
+     sel('optimum_ring', 'step') using 'threads':(column('median_s') * 1e3) with points pt 7 lc rgb ref_color title 'around the lowest R (ring)'
 unset arrow 1
 unset label 1
 set title 'Efficiency: speedup / R'
