@@ -39,7 +39,8 @@ typedef struct msg {
     double arrival;         /* when its last byte is in, once `placed` */
     long long seq;          /* global send order: ties, and FIFO per sender */
     bool placed;            /* its slot on the receiver's link is final */
-    void *data;             /* a copy of the payload; NULL for a phantom */
+    bool delivered;         /* the payload is already in the receiver's buffer */
+    void *data;             /* a copy of the payload; NULL for a phantom or delivered */
 } msg;
 
 typedef struct { double key; long long seq; int id; } runnable;
@@ -56,6 +57,7 @@ struct pw_rank {
     /* while waiting in pw_recv: */
     bool waiting;
     int want_src;
+    void *want_buf;
     size_t want_bytes;
     double posted;          /* clock when the recv was posted */
 };
@@ -554,14 +556,20 @@ void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes)
     msg *m = malloc(sizeof *m);
     PW_CHECK_ALLOC(m, sizeof *m);
     *m = (msg){ .src = r->id, .bytes = bytes, .sent = sent, .cost = cost, .seq = c->seq++ };
-    if (buf) {
+    pw_rank *d = &c->ranks[dst];
+    bool wanted = d->waiting && d->want_src == r->id;   /* then it is the oldest from us: FIFO */
+    if (wanted) {
+        /* straight into the waiting receiver's buffer: no copy kept */
+        if (d->want_bytes != bytes) size_mismatch(d, r->id, d->want_bytes, bytes);
+        if (buf && d->want_buf) memcpy(d->want_buf, buf, bytes);
+        m->delivered = true;
+    } else if (buf) {
         m->data = malloc(bytes ? bytes : 1);
         PW_CHECK_ALLOC(m->data, bytes);
         memcpy(m->data, buf, bytes);
     }
-    pw_rank *d = &c->ranks[dst];
     enqueue(d, m);
-    if (d->waiting && d->want_src == r->id) {
+    if (wanted) {
         d->waiting = false;
         make_runnable(c, dst, sent);         /* it places the message when it is the earliest */
     }
@@ -577,12 +585,12 @@ void pw_recv(pw_rank *r, int src, void *buf, size_t bytes)
         m = oldest_from(r, src);
         if (m && (m->placed || c->nheap == 0 || c->heap[0].key >= m->sent)) break;
         if (m) make_runnable(c, r->id, m->sent);     /* an earlier rank may still send to us: let it */
-        else { r->waiting = true; r->want_src = src; r->want_bytes = bytes; }
+        else { r->waiting = true; r->want_src = src; r->want_buf = buf; r->want_bytes = bytes; }
         pw_fiber_switch(r->fiber, c->sched);
     }
     if (m->bytes != bytes) size_mismatch(r, src, bytes, m->bytes);
     place_through(r, m);
-    if (buf && m->data) memcpy(buf, m->data, bytes);
+    if (buf && m->data && !m->delivered) memcpy(buf, m->data, bytes);
     unlink_msg(r, m);
     r->clock = fmax(r->posted, m->arrival);
     record(c, r->id, "recv", r->posted, r->clock, (double)bytes, src);
