@@ -81,14 +81,14 @@ static void findings(const pw_bench_stats *st, size_t n)
         printf("- sum ran at the chain's speed (%.3f vs %.3f ns/element): C's fixed order of float adds\n"
                "  makes it one chain too\n", ns[2], ns[1]);
     else
-        printf("- sum and running_sum differ by %.2fx: not the same chain speed in this run (a busy machine?\n"
-               "  rerun; on a quiet one both run one add per add latency)\n", sum_vs_chain);
+        printf("- sum and running_sum differ by %.2fx: this run cannot show they are the same chain (a busy machine?)\n",
+               sum_vs_chain);
     if (split >= 1.5)
         printf("- 8 chains ran %.1fx faster than one: independent adds overlap. Theory: the ceiling is\n"
                "  adders x add latency (2 x 3 = 6 on many cores); more chains than that cannot help\n", split);
     else
-        printf("- 8 chains ran only %.2fx faster than one: this run cannot show the overlap (n = %zu too small\n"
-               "  for the loop to settle, or a busy machine); rerun with the default n\n", split, n);
+        printf("- 8 chains ran only %.2fx faster than one: this run cannot show the overlap (n = %zu, or a busy machine)\n",
+               split, n);
     if (square >= 1.5)
         printf("- square, with no chain at all, ran %.1fx faster than the chain\n\n", square);
     else

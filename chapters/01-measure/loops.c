@@ -125,9 +125,8 @@ static void findings(const pw_list *sizes, const pw_hw *hw, bool no_probe,
         }
         if (no_probe) continue;
         if (llc == 0 || traffic < 2.0 * (double)llc) {
-            printf("- %s: the largest size (n = %lld) is not past the last cache, so this run cannot show\n"
-                   "  where it sits against DRAM; add a size of at least %lld\n", kernels[k].name, nl,
-                   llc ? (long long)(2.0 * (double)llc / kernels[k].bytes) + 1 : 16777216LL);
+            printf("- %s: this run cannot show it against DRAM: n = %lld is not past the last cache (try -n %lld)\n",
+                   kernels[k].name, nl, llc ? (long long)(2.0 * (double)llc / kernels[k].bytes) + 1 : 16777216LL);
             continue;
         }
         double pbw = 100 * gb[k][last] / hw->bw_gbs_1core, ppk = 100 * gf[k][last] / hw->peak_gflops_1core;
@@ -136,8 +135,8 @@ static void findings(const pw_list *sizes, const pw_hw *hw, bool no_probe,
                    "  as its %.3f flops per byte (machine balance %.1f) said it must be\n", kernels[k].name,
                    pbw, ppk, kernels[k].flops / kernels[k].bytes, hw->peak_gflops_1core / hw->bw_gbs_1core);
         else
-            printf("- %s from DRAM reached only %.0f%% of the triad's bandwidth: this run cannot show it\n"
-                   "  memory-bound (a busy machine?); rerun on a quiet one\n", kernels[k].name, pbw);
+            printf("- %s from DRAM reached only %.0f%% of the triad: this run cannot show it memory-bound (a busy machine?)\n",
+                   kernels[k].name, pbw);
         if (pbw > 100)
             printf("  (over 100%%: the triad and %s also pay an uncounted read of each line they overwrite,\n"
                    "  %s)\n", k == 0 ? "square" : "not saxpy, which reads y anyway",
@@ -154,8 +153,8 @@ static void findings(const pw_list *sizes, const pw_hw *hw, bool no_probe,
             printf("- %s ran at %.2f-%.2f GFLOP/s at every size: bound by its chain of adds, not by memory\n",
                    kernels[k].name, lo, hi);
         else
-            printf("- %s ranged from %.2f to %.2f GFLOP/s across sizes: more than its chain alone explains\n"
-                   "  (memory, or a busy machine)\n", kernels[k].name, lo, hi);
+            printf("- %s ranged from %.2f to %.2f GFLOP/s: this run cannot show a size-independent chain (a busy machine?)\n",
+                   kernels[k].name, lo, hi);
     }
 }
 

@@ -76,8 +76,7 @@ static void explain_sweep(const pw_hw *hw, double g[][NK])
                        "  registers and this build has %d, so the compiler keeps some in memory (spills).\n",
                        k, r[i], 100 * r[i] / r[best], k, k + 2, hw->vector_registers);
             else
-                printf("  %d accumulators fell to %.1f (%.0f%% of the best) with registers to spare:\n"
-                       "  a busy machine, most likely; rerun to see whether it holds.\n",
+                printf("  %d accumulators fell to %.1f (%.0f%% of the best) with registers to spare: this run cannot say why (a busy machine?)\n",
                        k, r[i], 100 * r[i] / r[best]);
             break;
         }
@@ -143,9 +142,8 @@ int main(int argc, char **argv)
         if (scale >= 0.9 * hw.logical_cores)
             printf("         all cores gave %.2fx one core: this work shares nothing, and scaled with the cores\n", scale);
         else
-            printf("         all cores gave only %.2fx one core (of %d): some cores were busy with other work, or\n"
-                   "         are hyper-threads sharing FMA units; on an idle machine with real cores expect %dx\n",
-                   scale, hw.logical_cores, hw.logical_cores);
+            printf("         all cores gave only %.2fx one core: this run cannot show the scaling (busy cores, or hyper-threads)\n",
+                   scale);
     }
 
     double yard = pw_fma_asm_gflops(hw.isa, common.tiny ? 0.01 : 0.2);
@@ -153,7 +151,7 @@ int main(int argc, char **argv)
         double pct = 100 * hw.peak_gflops_1core / yard;
         printf("yardstick: the assembly loop (12 accumulators, %s) reaches %.1f GFLOP/s: the probe is %.1f%% of it%s\n",
                pw_isa_name(hw.isa), yard, pct,
-               fabs(pct - 100) > 10 ? "\n           (more than 10% apart: a busy machine, or the compiled loop is not what it seems)" : "");
+               fabs(pct - 100) > 10 ? " (over 10% apart: a busy machine?)" : "");
         pw_csv_value(csv, "asm_yardstick", 12, 1, pw_isa_name(hw.isa), 1.0, yard * 1e9, 0);
     } else {
         printf("yardstick: no assembly loop for %s in this build\n", pw_isa_name(hw.isa));

@@ -148,8 +148,8 @@ int main(int argc, char **argv)
         printf("  the cold call took %.1fx the median: it paid for mapping %zu pages of y on first touch\n",
                cold, (big * sizeof(float) + 4095) / 4096);
     else
-        printf("  the cold call took %.2fx the median: no first-touch cost showed in this run (the pages\n"
-               "  of y were mapped already, or the run is too small to see it)\n", cold);
+        printf("  the cold call took %.2fx the median: this run cannot show the first-touch cost (pages already mapped?)\n",
+               cold);
     if (fabs(skew) < 2)
         printf("  mean - median = %+.1f%% of the median: no large outliers in this run\n\n", skew);
     else
@@ -189,8 +189,7 @@ int main(int argc, char **argv)
                    "  bandwidth. Measure on a quiet machine, and say what else ran.\n",
                    100 * (with - 1), 100 * drift);
         else
-            printf("  This run cannot show the neighbour's cost: it is no larger than two quiet runs differ\n"
-                   "  (%+.0f%% against %.0f%%), so the machine was already busy or one core leaves bandwidth spare.\n",
+            printf("  This run cannot show the neighbour's cost: %+.0f%% is within twice the %.0f%% two quiet runs differ by.\n",
                    100 * (with - 1), 100 * drift);
     }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;

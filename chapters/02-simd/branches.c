@@ -96,9 +96,7 @@ static void conclude(const simd_variant *const *rungs, const double *ratio, int 
     int ia = rung_index(rungs, nr, "piecewise_auto"), in = rung_index(rungs, nr, "piecewise_notrap");
     int is = rung_index(rungs, nr, "piecewise_scalar");
     if (ib >= 0 && ratio[ib] < BRANCH_RATIO) {
-        printf("- piecewise_branch, a real jump per element, cost only %.2fx on random signs: this run cannot\n"
-               "  show the misprediction cost (n = %zu is small enough for the predictor to learn the\n"
-               "  pattern, or the machine was busy); rerun with the default n = 262144 on a quiet machine.\n",
+        printf("- piecewise_branch cost only %.2fx on random signs: this run cannot show the misprediction cost (n = %zu)\n",
                ratio[ib], n);
     } else if (ib >= 0) {
         /* Table 2: where the branch costs most, against the ends (0%, 100%). */

@@ -96,8 +96,8 @@ static void dot_findings(const char *isa, size_t n, double one, double best, int
         printf("- 1 accumulator: %.1f GFLOP/s; %d accumulators: %.1f (%.1fx): independent partial sums keep\n"
                "  several FMAs in flight where one chain waits for each\n", one, best_acc, best, best / one);
     else
-        printf("- more accumulators did not pay in this run (best %d: %.1f against %.1f GFLOP/s): it cannot\n"
-               "  show the latency chain (n = %zu too small, or a busy machine)\n", best_acc, best, one, n);
+        printf("- more accumulators did not pay (%.1f against %.1f GFLOP/s): this run cannot show the chain (n = %zu, busy?)\n",
+               best, one, n);
     if (loop > 0 && best < 0.7 * loop)
         printf("- the best reached %.0f%% of the best FMA loop (%.1f GFLOP/s, no loads): the FMAs are not what\n"
                "  stops it. Theory: a dot product needs two loads per FMA, and a core loads about two vectors\n"

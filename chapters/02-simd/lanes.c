@@ -83,8 +83,7 @@ static void findings(const simd_kernel *kernels, const pw_list *sizes, const pw_
             if (best_sp[k][last] < 0.6 * best_sp[k][first])
                 printf("  From DRAM the lanes help far less: memory, not arithmetic, sets the rate there.\n");
             else
-                printf("  From DRAM it kept most of its speedup: this run cannot show the memory wall\n"
-                       "  (a slow scalar rung, or a busy machine); compare the GB/s columns.\n");
+                printf("  From DRAM it kept most of its speedup: this run cannot show the memory wall (compare the GB/s).\n");
         } else if (last != first && !strcmp(wl, wf)) {
             printf("  Both sizes live in %s: this run cannot show the step to DRAM.\n", wf);
         }
