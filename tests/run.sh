@@ -162,6 +162,9 @@ for id in ${EXERCISES:-}; do
     fi
 done
 
+# Wrong answers each checker must fail (they once passed), and checkers' usage.
+. tests/ex_loopholes.sh
+
 # ---- 5. chapter tests ----------------------------------------------------------
 chapter_tests
 

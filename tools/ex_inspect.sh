@@ -115,7 +115,7 @@ if [[ -n $want && -z $violation ]]; then
                 hint="  use 16 partial sums in an array, and keep the inner loop simple (no calls, no breaks)"
             fi
         else
-            notes+="${notes:+$'\n'}(object code: $n packed float $what found in $(basename "$obj"))"
+            notes+="${notes:+$'\n'}(object code checked: $n packed float $what in $(basename "$file")'s)"
         fi
     fi
 fi

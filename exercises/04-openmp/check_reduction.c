@@ -64,6 +64,10 @@ static int check_one(const float *x, long n, int T, const dataset *d)
         printf("wrong\nFAIL: sum of %ld %s on %d thread%s should be %.0f, got %.17g\n", n, d->name, T,
                T > 1 ? "s" : "", want_sum, sum);
         if (isnan(sum)) printf("  sum_and_max() did not set *sum\n");
+        else if (fabs(want_sum) > 16777216.0 && fabs(sum - want_sum) <= 1e-5 * fabs(want_sum))
+            printf("  off by %.0f in %.0f: rounding, not a lost element. A float holds whole numbers exactly only up\n"
+                   "  to 2^24 = 16777216, and this sum is larger: accumulate in double (double s = 0)\n",
+                   fabs(sum - want_sum), fabs(want_sum));
         else if (T > 1 && one_share(x, n, T, sum))
             printf("  that is one thread's share of the loop: the threads shared one sum and the last to\n"
                    "  write it won. Add reduction(+:s) to the pragma, so each has its own\n");

@@ -4,7 +4,8 @@
  * solutions/04-openmp/schedule.c by `make solution-4.2`. Three steps:
  *   1. correct: process_items() on 1, 2, 3 and 7 threads (one without
  *      OpenMP), every out[i] against sched_item_work(i) (integers: exact);
- *   2. the model: the schedule clause is read from your pragma, and the
+ *   2. the model: the schedule clause is read from your pragma as the
+ *      compiler reads it (the build writes your file through cc -E), and the
  *      time of the loop on T = 2, 3 and 7 threads is worked out from the
  *      item costs for it and for a dozen other schedules: static blocks as
  *      libgomp cuts them; dynamic and guided blocks go to whichever thread
@@ -19,6 +20,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "exercise.h"
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,63 +83,108 @@ static double model(sched s, int n, int T)
     return mx;
 }
 
-/* Read the schedule clause of the first `#pragma omp ... for` line of path. */
-static int read_pragma(const char *path, sched *s)
+/* The clause of one `#pragma omp ... for` line: 0, or 1 after a FAIL line. */
+static int parse_clause(const char *p, sched *s)
 {
+    s->kind = K_STATIC;
+    s->chunk = 0;
+    const char *c = strstr(p, "schedule");
+    while (c && c[8] && c[8] != '(' && !isspace((unsigned char)c[8])) c = strstr(c + 8, "schedule");
+    if (c) {
+        c += 8;
+        while (isspace((unsigned char)*c)) c++;
+        if (*c != '(') c = NULL;
+        else c++;
+    }
+    if (!c) {
+        printf("  your pragma has no schedule clause: libgomp then uses schedule(static)\n");
+        return 0;
+    }
+    const char *colon = strchr(c, ':'), *close = strchr(c, ')');
+    if (colon && close && colon < close) c = colon + 1;   /* a modifier such as nonmonotonic: */
+    while (isspace((unsigned char)*c)) c++;
+    if (!strncmp(c, "static", 6)) s->kind = K_STATIC;
+    else if (!strncmp(c, "dynamic", 7)) s->kind = K_DYNAMIC;
+    else if (!strncmp(c, "guided", 6)) s->kind = K_GUIDED;
+    else {
+        printf("FAIL: the schedule in your pragma is not static, dynamic or guided: pick one of those "
+               "(runtime and auto leave the choice to someone else)\n");
+        return 1;
+    }
+    const char *comma = strchr(c, ',');
+    if (comma && close && comma < close) {
+        char *end;
+        long k = strtol(comma + 1, &end, 10);
+        while (isspace((unsigned char)*end)) end++;
+        if (end == comma + 1 || *end != ')' || k < 1 || k > SCHED_ITEMS) {
+            printf("FAIL: write the chunk in schedule(...) as a plain number from 1 to %d, so the checker "
+                   "can read it\n", SCHED_ITEMS);
+            return 1;
+        }
+        s->chunk = (int)k;
+    }
+    return 0;
+}
+
+/* Whether a line marker of the preprocessor's output (# 12 "dir/file.c" ...)
+ * names the learner's file: compared by the last path component, as the
+ * compiler may spell the folder differently. */
+static bool marks_file(const char *line, const char *file)
+{
+    const char *q = strchr(line, '"');
+    if (!q) return false;
+    const char *end = strchr(q + 1, '"');
+    if (!end) return false;
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    size_t len = strlen(base);
+    return (size_t)(end - (q + 1)) >= len && !strncmp(end - len, base, len) &&
+           (end - len == q + 1 || end[-(ptrdiff_t)len - 1] == '/');
+}
+
+/* The schedule clause of the `#pragma omp ... for` in the learner's file,
+ * read as the compiler reads it: the preprocessor's output (cc -E, which the
+ * build writes), so a pragma continued over a backslash is one line and one
+ * inside #if 0 is gone. Only lines from the learner's file count (not its
+ * headers), and there must be exactly one such pragma: the checker grades
+ * one loop. */
+static int read_pragma(sched *s)
+{
+    const char *path = pw_ex_this.preprocessed ? pw_ex_this.preprocessed : schedule_source();
+    const char *file = pw_ex_this.file ? pw_ex_this.file : schedule_source();
     FILE *f = fopen(path, "r");
     if (!f) {
         printf("FAIL: cannot open %s to read your pragma (run the checker from the workbook's folder: make ex-4.2)\n",
                path);
         return 1;
     }
-    char line[512];
-    bool found = false;
+    bool preprocessed = pw_ex_this.preprocessed != NULL, mine = !preprocessed;
+    char line[4096], first[4096] = "";
+    int found = 0;
     while (fgets(line, sizeof line, f)) {
         char *p = line;
         while (isspace((unsigned char)*p)) p++;
-        if (strncmp(p, "#pragma", 7) || !strstr(p, "omp") || !strstr(p, " for")) continue;
-        found = true;
-        char *c = strstr(p, "schedule(");
-        s->kind = K_STATIC;
-        s->chunk = 0;
-        if (!c) {
-            printf("  your pragma has no schedule clause: libgomp then uses schedule(static)\n");
-            break;
+        if (preprocessed && p[0] == '#' && (isspace((unsigned char)p[1]) || !strncmp(p + 1, "line", 4))) {
+            mine = marks_file(p, file);
+            continue;
         }
-        c += 9;
-        char *colon = strchr(c, ':'), *close = strchr(c, ')');
-        if (colon && close && colon < close) c = colon + 1;   /* a modifier such as nonmonotonic: */
-        while (isspace((unsigned char)*c)) c++;
-        if (!strncmp(c, "static", 6)) s->kind = K_STATIC;
-        else if (!strncmp(c, "dynamic", 7)) s->kind = K_DYNAMIC;
-        else if (!strncmp(c, "guided", 6)) s->kind = K_GUIDED;
-        else {
-            printf("FAIL: the schedule in your pragma is not static, dynamic or guided: pick one of those "
-                   "(runtime and auto leave the choice to someone else)\n");
-            fclose(f);
-            return 1;
-        }
-        char *comma = strchr(c, ',');
-        if (comma && close && comma < close) {
-            char *end;
-            long k = strtol(comma + 1, &end, 10);
-            while (isspace((unsigned char)*end)) end++;
-            if (end == comma + 1 || *end != ')' || k < 1 || k > SCHED_ITEMS) {
-                printf("FAIL: write the chunk in schedule(...) as a plain number from 1 to %d, so the checker "
-                       "can read it\n", SCHED_ITEMS);
-                fclose(f);
-                return 1;
-            }
-            s->chunk = (int)k;
-        }
-        break;
+        if (!mine || strncmp(p, "#pragma", 7)) continue;
+        if (!strstr(p, "omp") || !strstr(p, " for")) continue;
+        if (found++ == 0) snprintf(first, sizeof first, "%s", p);
     }
     fclose(f);
     if (!found) {
-        printf("FAIL: no `#pragma omp parallel for` line in %s: the loop must have one\n", path);
+        printf("FAIL: no `#pragma omp parallel for` in %s as the compiler reads it: the loop must have one\n", file);
         return 1;
     }
-    return 0;
+    if (found > 1) {
+        printf("FAIL: %d `#pragma omp ... for` lines in %s as the compiler reads it: keep one, on the loop of\n"
+               "  process_items(), so that the schedule the checker grades is the one that runs\n", found, file);
+        return 1;
+    }
+    first[strcspn(first, "\n")] = 0;
+    printf("  your pragma, as the compiler reads it: %s\n", first);
+    return parse_clause(first, s);
 }
 
 /* The checker's own schedule(static) loop, for the measurement. */
@@ -183,7 +230,7 @@ int main(int argc, char **argv)
 
     /* 2. the model */
     sched mine;
-    if (read_pragma(schedule_source(), &mine)) return PW_EXIT_WRONG;
+    if (read_pragma(&mine)) return PW_EXIT_WRONG;
     char mine_s[32];
     sched_str(mine, mine_s, sizeof mine_s);
     static const sched others[] = { { K_STATIC, 0 }, { K_STATIC, 1 }, { K_STATIC, 4 }, { K_STATIC, 64 },

@@ -63,8 +63,8 @@ static void check_trend(const char *name, const double *speedup, const int *n, i
     printf("wrong\n");
     char msg[200];
     snprintf(msg, sizeof msg, "%s should give %d: %s", name, want,
-             want ? "e rises by more than 20%% from the first n > 1 to the last"
-                  : "e stays within 20%% (or within 0.005): a serial fraction or noise, not growing overhead");
+             want ? "e rises by more than 20% from the first n > 1 to the last"
+                  : "e stays within 20% (or within 0.005): a serial fraction or noise, not growing overhead");
     fail(msg);
 }
 

@@ -5,8 +5,10 @@
  * and its (void) casts. Graded by: make solution-2.2
  *
  * With -O3 -march=native the inner loop over k becomes one 16-lane
- * multiply-add per 16 elements (check: objdump -d and look for vfmadd...ps
- * on zmm or ymm registers); the plain loop stays one scalar add per
+ * multiply and one 16-lane add per 16 elements (check: objdump -d and look
+ * for vmulps and vaddps on zmm or ymm registers; -std=c11 keeps the
+ * compiler from fusing them into one vfmadd, so the rounding is the
+ * source's; the checker looks for the packed adds); the plain loop stays one scalar add per
  * element, so this runs several times faster on data in the caches
  * (kernels/simd.c's simd_dot_auto16 is the same idea for the dot product).
  */

@@ -1,6 +1,8 @@
 /* tests/wrong/5.1-calls-library.c: exercise 5.1 answered with the
  * workbook's own Amdahl fit (common/models.h).
  * expect: FAIL: 5.1-calls-library.c calls pw_fit_parallel_fraction\(\) */
+#include <stddef.h>
+
 #include "models.h"
 #include "serial_fraction.h"
 

@@ -2,7 +2,7 @@
  * `if (t < step)`: only some threads reach it. The hint must say so, not
  * talk about returning early.
  * expect: FAIL: the kernel stopped with an error
- * hint: inside .*if */
+ * hint: if \(t < step\)\? Every thread */
 #include "block_sum.h"
 
 __global__ void block_sum(const float *in, float *partial, int n)

@@ -1,7 +1,7 @@
 /* tests/wrong/8.1-no-shared-bytes.cu: exercise 8.1 launched with 0 bytes of
  * dynamic shared memory. The hint must name the launch's third argument.
  * expect: FAIL: the kernel stopped with an error
- * hint: shared memory size */
+ * hint: the dynamic shared array */
 #include "block_sum.h"
 
 __global__ void block_sum(const float *in, float *partial, int n)
