@@ -76,4 +76,11 @@ elif [ -x "$ch04/pi" ]; then
     expect_usage "ch04 pi -s 0" "$ch04/pi" -s 0
     expect_usage "ch04 embed -n 1.5" "$ch04/embed" -n 1.5
     THREADS=0 expect_usage "ch04 pi THREADS=0" "$ch04/pi" --tiny
+
+    # Did the team's threads run at the same time? (tests/overlap.sh)
+    if [ "$omp" = 1 ]; then
+        . tests/overlap.sh
+        for p in pi mandel embed tasks; do ov_pinned "ch04 $p" "$ch04/$p" --tiny -t 1,2; done
+        ov_idle "ch04 pi 20M steps on 1, 2 threads" "$ch04/pi" -s 20M -t 1,2 -r 5 --min-time 0
+    fi
 fi

@@ -31,3 +31,17 @@ done
 for v in -0.1 1.5 abc; do expect_usage "ch05 scaling -s $v" "$ch05/scaling" -s "$v"; done
 expect_usage "ch05 scaling --iters 0" "$ch05/scaling" --iters 0
 expect_usage "ch05 amdahl -p 2" "$ch05/amdahl" -p 2
+
+# The fit never prints a ceiling for a run without speedup, and the
+# threaded program says when its threads did not run at the same time.
+. tests/overlap.sh
+ov_pinned "ch05 scaling" "$ch05/scaling" --tiny -t 1,2
+if command -v taskset >/dev/null 2>&1 && [ "$ov_cores" -ge 2 ]; then
+    taskset -c 0 "$ch05/scaling" --tiny -t 1,2 >"$tmp/sc.out" 2>&1
+    if grep -q '^Amdahl fit: n/a' "$tmp/sc.out" && ! grep -q 'ceiling' "$tmp/sc.out" && grep -q '^no fitted curve' "$tmp/sc.out"; then
+        ok "ch05 scaling pinned to one CPU: fit n/a with the reason, no ceiling, no model extension"
+    else
+        bad "ch05 scaling pinned: no ceiling from suspect points" "$(grep -m4 -E 'Amdahl|ceiling|fitted' "$tmp/sc.out")"
+    fi
+fi
+ov_idle "ch05 scaling 1M on 1, 2 threads" "$ch05/scaling" -n 1M -t 1,2 -r 3 --min-time 0
