@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <ucontext.h>     /* the faulting stack pointer, for the overflow report */
+#endif
 
 /* ---- which sanitizers are on ------------------------------------------------ */
 #if defined(__SANITIZE_ADDRESS__)
@@ -45,6 +47,8 @@ void __tsan_switch_to_fiber(void *fiber, unsigned flags);
 
 #if defined(__x86_64__) && !defined(PW_FIBER_UCONTEXT)
 #define PW_ASM_SWITCH 1
+#else
+#include <ucontext.h>
 #endif
 
 struct pw_fiber {

@@ -511,11 +511,14 @@ static int overflow_child(char *err, size_t len)
 
 static void test_stack_overflow(void)
 {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    SKIP("under a sanitizer, which handles SIGSEGV itself (the plain build runs this test)");
+/* Under ASan the report works too (ASan's alternate signal stack serves
+     * our handler, which runs first); ThreadSanitizer defers signals, so the
+     * child would not die of the fault the way the test expects. */
+#if defined(__SANITIZE_THREAD__)
+    SKIP("under ThreadSanitizer, which defers signals (the plain build runs this test)");
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    SKIP("under a sanitizer, which handles SIGSEGV itself (the plain build runs this test)");
+#if __has_feature(thread_sanitizer)
+    SKIP("under ThreadSanitizer, which defers signals (the plain build runs this test)");
 #endif
 #endif
     char err[2048];

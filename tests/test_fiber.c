@@ -129,11 +129,14 @@ static void test_stack_size_and_overflow(void)
     pw_fiber *d = pw_fiber_create(overflow, NULL, 0);
     EXPECT(pw_fiber_stack_size(d) == pw_fiber_default_stack(), "0 gives the default, %zu", pw_fiber_default_stack());
     pw_fiber_destroy(d);
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    SKIP("the overflow line: under a sanitizer, which handles SIGSEGV itself (the plain build runs it)");
+/* Under ASan the report works too (ASan's alternate signal stack serves
+     * our handler, which runs first); ThreadSanitizer defers signals, so the
+     * child would not die of the fault the way the test expects. */
+#if defined(__SANITIZE_THREAD__)
+    SKIP("the overflow line: under ThreadSanitizer, which defers signals (the plain build runs it)");
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    SKIP("the overflow line: under a sanitizer, which handles SIGSEGV itself (the plain build runs it)");
+#if __has_feature(thread_sanitizer)
+    SKIP("the overflow line: under ThreadSanitizer, which defers signals (the plain build runs it)");
 #endif
 #endif
     int fd[2];
