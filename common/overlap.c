@@ -97,8 +97,8 @@ int pw_overlap_warn(FILE *f, const char *what, const pw_overlap *o, int threads,
     char adv[160];
     fprintf(f, "suspect%s%s: ", what && *what ? ", " : "", what && *what ? what : "");
     if (n == 2)
-        fprintf(f, "your %d threads shared one core for most of the run (both ran at once %.0f%% of the time)",
-                threads, 100 * share);
+        fprintf(f, "your %d threads shared one core for most of the run (both ran at once %.0f%% of the time; "
+                "%.2f cores busy on average)", threads, 100 * share, c);
     else
         fprintf(f, "your %d threads had %.1f of the %d cores they could use, on average, and ran together "
                 "%.0f%% of the run", threads, c, n, 100 * share);

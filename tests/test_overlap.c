@@ -64,7 +64,7 @@ static void test_warn_line(void)
     buf[n] = '\0';
     fclose(f);
     EXPECT(!strncmp(buf, "suspect, pi: your 2 threads shared one core for most of the run (both ran at once 12% of "
-                         "the time): ", 96), "the line:\n%s", buf);
+                         "the time; 1.12 cores busy on average): ", 128), "the line:\n%s", buf);
     EXPECT(strstr(buf, "\nsuspect, x: at 2, 4 threads the threads did not run at the same time") != NULL,
            "the sweep line:\n%s", buf);
     EXPECT(strchr(buf, '\n') && strchr(strchr(buf, '\n') + 1, '\n') && !strchr(strchr(strchr(buf, '\n') + 1, '\n') + 1, '\n'),
