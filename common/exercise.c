@@ -28,6 +28,11 @@ void pw_ex_begin(int argc, char **argv)
      * is at the first OpenMP call, after this. */
     if (pw_ex_this.omp_tool && !getenv("OMP_TOOL_LIBRARIES")) setenv("OMP_TOOL_LIBRARIES", pw_ex_this.omp_tool, 1);
     if (pw_ex_this.notes && *pw_ex_this.notes) printf("%s\n", pw_ex_this.notes);
+    if (pw_ex_this.violation && pw_ex_this.violation_first) {
+        printf("FAIL: %s\n", pw_ex_this.violation);
+        if (pw_ex_this.hint) printf("%s\n", pw_ex_this.hint);
+        exit(PW_EXIT_WRONG);
+    }
 }
 
 void pw_ex_fail(const char *fmt, ...)

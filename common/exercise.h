@@ -31,6 +31,8 @@ typedef struct {
     const char *id;            /* "3.1" */
     const char *file;          /* the graded file, as make names it */
     const char *violation;     /* NULL, or one line: which rule the object file breaks */
+    int violation_first;       /* 1: report it before any test (a call into the reference:
+                                * wrong whatever the results), 0: after all passed */
     const char *hint;          /* NULL, or what to do about it (may hold several lines) */
     const char *notes;         /* lines printed first: how this build grades (sanitizer, object-code checks) */
     const char *preprocessed;  /* the learner's file as the compiler reads it (cc -E), or NULL */
@@ -41,7 +43,8 @@ extern const pw_ex_facts pw_ex_this;
 /* Start of every checker's main: `--help` prints what the checker is and
  * exits 0; any other argument gets one line on stderr and exit 2 (a checker
  * takes none). Then stdout is unbuffered (what was printed survives a
- * crash) and the build's notes are printed. */
+ * crash) and the build's notes are printed; a file that calls what it was
+ * asked to write is failed here, before any test runs it. */
 void pw_ex_begin(int argc, char **argv);
 
 /* For checkers that print a progress line per case ("  n = 17     ") and
