@@ -39,7 +39,7 @@ rule() {   # the words after rule $1 (and status 0), or status 1 if the rules la
     [[ -f $rules ]] || return 1
     sed -e 's/#.*//' "$rules" | awk -v r="$1" '$1 == r { $1 = ""; print; found = 1; exit } END { exit !found }'
 }
-run() { [[ -n ${EX_ECHO:-1} ]] && echo "$*"; "$@"; }
+run() { [[ -n ${EX_ECHO-1} ]] && echo "$*"; "$@"; }
 is_clang() { "$CC" --version 2>/dev/null | grep -qi clang; }
 
 # ---- ThreadSanitizer for threaded exercises ----------------------------------
