@@ -35,7 +35,7 @@ KERNEL_OBJ := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(wildcard kernels/*.c
 TEST_SRC   := $(wildcard tests/test_*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # Unit tests that start threads, also run under ThreadSanitizer by `make sanitize`.
-TSAN_TESTS := test_barrier test_probe test_fiber
+TSAN_TESTS := test_barrier test_probe test_fiber test_overlap
 
 CHAPTER_NUMS :=
 CHAPTER_DIRS :=

@@ -96,12 +96,15 @@ int pw_overlap_warn(FILE *f, const char *what, const pw_overlap *o, int threads,
     int n = could_run(threads, cores);
     char adv[160];
     fprintf(f, "suspect%s%s: ", what && *what ? ", " : "", what && *what ? what : "");
-    if (n == 2)
-        fprintf(f, "your %d threads shared one core for most of the run (both ran at once %.0f%% of the time; "
-                "%.2f cores busy on average)", threads, 100 * share, c);
+    /* C is the CPU the threads got, not when they got it: C <= 1 means one
+     * core could have done the same, and (C - 1) / (N - 1) is the least
+     * share of the run they can have spent side by side. */
+    if (c <= 1)
+        fprintf(f, "your %d threads got %.2f cores' worth of CPU between them on average, no more than one core "
+                "gives, so this run cannot show them running at the same time", threads, c);
     else
-        fprintf(f, "your %d threads had %.1f of the %d cores they could use, on average, and ran together "
-                "%.0f%% of the run", threads, c, n, 100 * share);
+        fprintf(f, "your %d threads got %.2f of the %d cores they could use on average, enough to have run at the "
+                "same time for as little as %.0f%% of the run", threads, c, n, 100 * share);
     fprintf(f, ": %s\n", advice(n, adv, sizeof adv));
     return 1;
 }
@@ -123,9 +126,8 @@ int pw_overlap_warn_sweep(FILE *f, const char *what, const int *threads, const d
     }
     if (!bad) return 0;
     char adv[160];
-    fprintf(f, "suspect%s%s: at %s threads the threads did not run at the same time for most of the run "
-            "(at %d, together only %.0f%% of it)%s: %s\n", what && *what ? ", " : "", what && *what ? what : "",
-            list, worst_t, 100 * worst,
-            most == 2 ? ", they shared one core" : "", advice(most, adv, sizeof adv));
+    fprintf(f, "suspect%s%s: at %s threads the threads got too little CPU to have run at the same time for most "
+            "of the run (at %d, perhaps only %.0f%% of it): %s\n", what && *what ? ", " : "", what && *what ? what : "",
+            list, worst_t, 100 * worst, advice(most, adv, sizeof adv));
     return bad;
 }

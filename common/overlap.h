@@ -21,14 +21,18 @@
  * code has to change: the program reads two clocks around the call.
  *
  * With T threads and `cores` CPUs, at most N = min(T, cores) can run at
- * once. The share of the run they ran at the same time is
+ * once. The share of the run they ran at the same time is at least
  *
  *   overlap = (C - 1) / (N - 1), clamped to 0..1     (undefined for N = 1)
  *
- * for two threads exactly the fraction of the time both were running.
- * Below PW_OVERLAP_SUSPECT (one half) the point is suspect: the threads
- * shared one core for most of the run. The CSV gets the overlap in its
- * `overlap` column (results.h) and the figures draw suspect points apart.
+ * for two threads: exactly the fraction of the time both were running when
+ * one of them always was (pinned to one CPU: C = 1, overlap 0), a lower
+ * bound when other programs took turns with them (each thread getting half
+ * of its own core also gives C = 1: they may have overlapped, but their
+ * work could have been done on one core, so the run cannot show what two
+ * cores give). Below PW_OVERLAP_SUSPECT (one half) the point is suspect.
+ * The CSV gets the overlap in its `overlap` column (results.h) and the
+ * figures draw suspect points apart.
  *
  *   pw_overlap ov = { 0 };
  *   pw_overlap_mark m = pw_overlap_begin();
@@ -80,8 +84,9 @@ double pw_overlap_share(const pw_overlap *o, int threads, int cores);
 bool pw_overlap_suspect(const pw_overlap *o, int threads, int cores);
 
 /* The one plain line, written to f only if the point is suspect, e.g.
- *   suspect: your 2 threads shared one core for most of the run (both ran
- *   at once 12% of the time): rerun on an idle machine
+ *   suspect, pi: your 2 threads got 1.12 of the 2 cores they could use on
+ *   average, enough to have run at the same time for as little as 12% of
+ *   the run: rerun on an idle machine
  * `what` (may be NULL or "") names the run ("pi_pthreads at 2 threads").
  * Returns 1 if it wrote the line, 0 if not. */
 int pw_overlap_warn(FILE *f, const char *what, const pw_overlap *o, int threads, int cores);

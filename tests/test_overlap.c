@@ -63,12 +63,25 @@ static void test_warn_line(void)
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     buf[n] = '\0';
     fclose(f);
-    EXPECT(!strncmp(buf, "suspect, pi: your 2 threads shared one core for most of the run (both ran at once 12% of "
-                         "the time; 1.12 cores busy on average): ", 128), "the line:\n%s", buf);
-    EXPECT(strstr(buf, "\nsuspect, x: at 2, 4 threads the threads did not run at the same time") != NULL,
+    EXPECT(!strncmp(buf, "suspect, pi: your 2 threads got 1.12 of the 2 cores they could use on average, enough to "
+                         "have run at the same time for as little as 12% of the run: ", 120), "the line:\n%s", buf);
+    EXPECT(strstr(buf, "\nsuspect, x: at 2, 4 threads the threads got too little CPU to have run at the same time "
+                       "for most of the run (at 2, perhaps only 12% of it): ") != NULL,
            "the sweep line:\n%s", buf);
     EXPECT(strchr(buf, '\n') && strchr(strchr(buf, '\n') + 1, '\n') && !strchr(strchr(strchr(buf, '\n') + 1, '\n') + 1, '\n'),
            "one line each:\n%s", buf);
+    /* Two threads that got no more than one core's worth of CPU (each half
+     * of a busy core, or both on one): the line says that, not a share. */
+    f = tmpfile();
+    if (!f) SKIP("no tmpfile");
+    pw_overlap starved = made_up(1.0, 0.95);
+    EXPECT(pw_overlap_warn(f, NULL, &starved, 2, 2) == 1, "a line for 0.95 cores");
+    rewind(f);
+    n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    EXPECT(strstr(buf, "suspect: your 2 threads got 0.95 cores' worth of CPU between them on average, no more than "
+                       "one core gives") != NULL, "the line:\n%s", buf);
 }
 
 /* A thread that keeps a CPU busy for `seconds` of wall time. */

@@ -139,7 +139,7 @@ static void test_suspect_points(void)
            fit.suspect, fit.fitted, fit.p);
     EXPECT(fabs(fit.overlap[1] - 0.05) < 1e-9 && isnan(fit.overlap[0]), "overlap 5%% at 2, n/a at 1");
     EXPECT(strstr(out, "suspect: together 5%") != NULL, "the row is marked:\n%s", out);
-    EXPECT(strstr(out, "\nsuspect, work: at 2 threads the threads did not run at the same time") != NULL,
+    EXPECT(strstr(out, "\nsuspect, work: at 2 threads the threads got too little CPU to have run at the same time") != NULL,
            "the one line:\n%s", out);
     EXPECT(strstr(out, "Amdahl fit: n/a: the points with 2 to 2 threads (2) are suspect") != NULL, "fit n/a:\n%s", out);
     EXPECT(strstr(out, "ceiling") == NULL, "no ceiling printed:\n%s", out);
