@@ -36,7 +36,7 @@ static void karp_flatt_words(const pw_scaling_fit *fit, const pw_scaling_point *
                e, pts[i].threads);
         if (e > 1)
             printf("%.2fx: slower than one thread%s)", fit->speedup[i],
-                   fit->overlap[i] < PW_OVERLAP_SUSPECT ? ", and its threads did not run at the same time"
+                   fit->overlap[i] < PW_OVERLAP_SUSPECT ? ", and its threads got too little CPU to run side by side"
                                                          : ": the threads cost more than they gave");
         else
             printf("%.2fx: more than %d processors can give: a baseline that ran slow, or more cache with more "
@@ -95,8 +95,9 @@ pw_scaling_fit pw_scaling_report_overlap(pw_csv *csv, const char *variant, long 
     fit.p = pw_fit_parallel_fraction(fit_n, fit_s, nfit, &fit.rms);
     if (isnan(fit.p)) {
         if (left_out[0])
-            printf("Amdahl fit: n/a: the points with 2 to %d threads (%s) are suspect: their threads did not run "
-                   "at the same time, so they say nothing about the program's parallel fraction\n", cores, left_out);
+            printf("Amdahl fit: n/a: the points that could fit it (%s threads, at most %d cores) are suspect: "
+                   "their threads got too little CPU to have run side by side, so they say nothing about the "
+                   "program's parallel fraction\n", left_out, cores);
         else if (cores < 2)
             printf("Amdahl fit: n/a: %d core, so no two threads could run at the same time\n", cores);
         else

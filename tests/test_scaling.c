@@ -141,7 +141,7 @@ static void test_suspect_points(void)
     EXPECT(strstr(out, "suspect: together 5%") != NULL, "the row is marked:\n%s", out);
     EXPECT(strstr(out, "\nsuspect, work: at 2 threads the threads got too little CPU to have run at the same time") != NULL,
            "the one line:\n%s", out);
-    EXPECT(strstr(out, "Amdahl fit: n/a: the points with 2 to 2 threads (2) are suspect") != NULL, "fit n/a:\n%s", out);
+    EXPECT(strstr(out, "Amdahl fit: n/a: the points that could fit it (2 threads, at most 2 cores) are suspect") != NULL, "fit n/a:\n%s", out);
     EXPECT(strstr(out, "ceiling") == NULL, "no ceiling printed:\n%s", out);
     EXPECT(strstr(out, "e = 1.0202 at 2 threads (0.99x: slower than one thread") != NULL, "e(2) = 1.02 > 1 said in words:\n%s", out);
 

@@ -184,7 +184,7 @@ int main(int argc, char **argv)
             printf("one_core's threads took turns (concurrency) and took as long as one thread; spread's ran at "
                    "the same time (parallelism) and took less: the lesson, measured.\n");
         else if (!parallel)
-            printf("spread's threads did not run at the same time either, so this run cannot show the "
+            printf("spread's threads got too little CPU to run side by side either, so this run cannot show the "
                    "difference between concurrency and parallelism: rerun on an idle machine.\n");
         else
             printf("spread's threads ran at the same time, yet were not clearly faster than one_core's: this run "

@@ -155,8 +155,8 @@ int main(int argc, char **argv)
             else if (slowdown[k] >= 1.3)
                 printf("slower, though the threads mostly took turns (the line still moves at each switch)\n");
             else if (sus)
-                printf("no clear cost, because the threads did not run at the same time: no other core wanted "
-                       "the line; this run cannot show false sharing\n");
+                printf("no clear cost, because the threads got too little CPU to run side by side: no other "
+                       "core wanted the line at the same moment; this run cannot show false sharing\n");
             else
                 printf("no clear cost although the threads ran together: this CPU hides it well, or the run "
                        "was too noisy\n");

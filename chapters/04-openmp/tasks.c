@@ -165,8 +165,8 @@ int main(int argc, char **argv)
         if (cut_share[c] < least) least = cut_share[c];
     }
     if (sus[0])
-        printf("suspect, the cut-off rows: at cut-off %s the %d threads did not run at the same time for most of the "
-               "run (together %.0f%% at the least): %s\n", sus, cut_t[0], 100 * least,
+        printf("suspect, the cut-off rows: at cut-off %s the %d threads got too little CPU to have run at the same time for "
+               "most of the run (perhaps only %.0f%% of it together): %s\n", sus, cut_t[0], 100 * least,
                pw_cpus_allowed() < (tcores < cores ? tcores : cores) ? "this process may run on fewer CPUs (taskset?)"
                                                                       : "rerun on an idle machine");
     printf("per task: the time divided by the tasks made, a ceiling on what one task may cost.\n\n");
