@@ -102,6 +102,15 @@ if [ $c3rc -eq 0 ] && { grep -q '^one_core' "$tmp/c3.out" || grep -q 'cannot pin
 else
     bad "concurrency: both placements run" "exit $c3rc" "$(tail -4 "$tmp/c3.out")"
 fi
+# Pinned to one CPU, one_core has one core to scale on: no fit, no ceiling.
+if grep -q '^one_core pinned' "$tmp/c3.out"; then
+    awk '/^one_core pinned/ { p = 1 } p && /^$/ { exit } p' "$tmp/c3.out" >"$tmp/c3one"
+    if grep -q '^Amdahl fit: n/a: 1 core' "$tmp/c3one" && ! grep -q 'ceiling' "$tmp/c3one"; then
+        ok "concurrency: one_core pinned fits nothing (Amdahl fit n/a: 1 core)"
+    else
+        bad "concurrency: one_core pinned must not fit a ceiling" "$(cat "$tmp/c3one")"
+    fi
+fi
 
 # pi: the self-check passes on odd steps and odd thread counts, and the
 # scaling report records the Amdahl fit the plot reads.

@@ -164,8 +164,11 @@ int main(int argc, char **argv)
          * together is the experiment, not a fault, so it gets no suspect
          * verdict; spread's threads must run together, and are checked. */
         bool judged = placements[p].where != THREADS_ONE_CORE;
+        /* Pinned to one CPU, one_core has one core to scale on: its Karp-Flatt
+         * and Amdahl fit are n/a, not a "ceiling" fitted to noise. */
+        int usable = pin && !judged ? 1 : cores;
         pw_scaling_fit fit = pw_scaling_report_overlap(csv, placements[p].name, steps, pin ? "pinned" : "unpinned",
-                                                       seq.median, pts, threads.n, flops, 0, cores, judged ? ovs : NULL);
+                                                       seq.median, pts, threads.n, flops, 0, usable, judged ? ovs : NULL);
         if (at >= 0) {
             speedup_at[p] = fit.speedup[at];
             busy_at[p] = pw_overlap_concurrency(&ovs[at]);

@@ -1,4 +1,4 @@
-# caption: Concurrency is not parallelism: the same pi computation split over T threads, all pinned to one core (one_core: the threads take turns, the speedup stays at 1 and the fitted parallel fraction is 0) or pinned one per core (spread: the threads run at the same time). Speedup over the sequential reference, with the ideal line and each placement's Amdahl fit.
+# caption: Concurrency is not parallelism: the same pi computation split over T threads, all pinned to one core (one_core: the threads take turns, the speedup stays at 1, and with one core to scale on nothing is fitted) or pinned one per core (spread: the threads run at the same time). Speedup over the sequential reference, with the ideal line and each placement's Amdahl fit.
 # data: concurrency.csv
 load 'plots/common.gp'
 f = csv('concurrency.csv')
