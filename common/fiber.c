@@ -330,6 +330,7 @@ void pw_fiber_set_label(pw_fiber *f, const char *who, const char *hint)
 }
 
 size_t pw_fiber_stack_size(const pw_fiber *f) { return f->stack_size; }
+const void *pw_fiber_stack_bottom(const pw_fiber *f) { return f->stack_bottom; }
 
 size_t pw_fiber_default_stack(void)
 {

@@ -58,6 +58,8 @@ size_t pw_fiber_default_stack(void);
 
 /* The usable stack of f, in bytes (a whole number of pages). */
 size_t pw_fiber_stack_size(const pw_fiber *f);
+/* The lowest address of f's usable stack (its top is that plus the size). */
+const void *pw_fiber_stack_bottom(const pw_fiber *f);
 
 /* Who f is and how to give it more stack, for the overflow line:
  * "<who>: stack overflow: it ran past the end of its 64 KiB stack (<hint>)".

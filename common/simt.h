@@ -1,73 +1,93 @@
 /* common/simt.h: CUDA kernels on a GPU with nvcc, or on the CPU without one.
  *
- * Kernels are written once, in the C subset of CUDA, in .cu files. nvcc
- * builds them for the GPU; any C11 compiler builds the same files against
- * the SIMT emulator in common/simt.c, which runs each block's threads as
- * fibers on one OS thread and counts what the GPU chapters are about.
+ * Kernels and drivers are plain CUDA C++ in .cu files, the same text for
+ * both builds. nvcc builds them for the GPU. Without a GPU the host C++
+ * compiler builds the same files against the SIMT emulator (common/simt.c),
+ * which runs each block's threads as fibers on one OS thread and counts what
+ * the GPU chapters are about:
  *
- * What a kernel file and its driver write (the same text for both builds):
- *
- *   #include "simt.h"
  *   __global__ void scale(const float *x, float *y, float a, int n)
  *   {
  *       int i = blockIdx.x * blockDim.x + threadIdx.x;
- *       if (i < n) STORE(y[i]) = a * LOAD(x[i]);    // counted loads/stores
+ *       if (i < n) y[i] = a * x[i];             // every access is seen
  *   }
  *   ...
- *   CUDA_CHECK(cudaMalloc((void **)&d_x, n * sizeof(float)));
- *   PW_LAUNCH(scale, pw_ceil_div(n, 256), 256, 0, d_x, d_y, 2.0f, n);
+ *   CUDA_CHECK(cudaMalloc(&d_x, n * sizeof(float)));
+ *   scale<<<(n + 255) / 256, 256>>>(d_x, d_y, 2.0f, n);
  *   CUDA_CHECK(cudaGetLastError());
  *
- * The three things that differ from plain CUDA, and why:
- *   PW_LAUNCH(k, grid, block, shmem, args...)  is k<<<grid, block, shmem>>>(args...)
- *       under nvcc; C has no <<< >>>, so the emulator needs a macro.
- *   LOAD(x), STORE(x) = v                        are plain x under nvcc; the
- *       emulator sees the address, so it can count sectors and bank
- *       conflicts and catch out-of-bounds accesses. Uninstrumented accesses
- *       work too, they are just not counted or checked.
- *   DYNAMIC_SHARED(T, name);                     is extern __shared__ T name[];
+ * How plain CUDA runs on the CPU (tools/pwcc does all of it for one file):
+ *   1. tools/pwcc-tr.c rewrites what C++ cannot say: k<<<g, b, s, st>>>(args)
+ *      becomes a call of pw::launch, and each __shared__ variable a place in
+ *      the block's shared memory (static ones first come, then the dynamic
+ *      `extern __shared__` array), keeping every line where it was;
+ *   2. the result is compiled as C++17 with -fsanitize=thread, which makes
+ *      the compiler call __tsan_read4(addr), __tsan_write4(addr)... around
+ *      every memory access; objcopy renames those calls to pw_tsan_*, which
+ *      simt.c defines (the real ThreadSanitizer never meets them, so `make
+ *      sanitize` still works). So the emulator sees every global, shared and
+ *      atomic access with no LOAD/STORE in the source: it counts sectors and
+ *      bank conflicts, and checks each access like compute-sanitizer.
  *
- * Everything else is CUDA's own spelling: threadIdx, blockIdx, blockDim,
- * gridDim, dim3, warpSize, __global__, __device__, __host__, __shared__
- * (static arrays), __syncthreads, __syncwarp, __shfl_sync / _up_ / _down_ /
- * _xor_ (with width), __ballot_sync, __any_sync, __all_sync, __popc, __ffs,
- * atomicAdd (int, unsigned, unsigned long long, float, double), atomicMax
- * (int, unsigned), atomicCAS (int, unsigned, unsigned long long), and the host
- * API cudaMalloc, cudaMemcpy, cudaMemset, cudaFree, cudaDeviceSynchronize,
- * cudaGetLastError, cudaGetErrorString, events and device properties.
+ * This header is three things:
+ *   - under nvcc: the real cuda_runtime.h, and CUDA_CHECK;
+ *   - on the emulator, in C (the workbook's checkers and host code): the
+ *     host API (cudaMalloc...), the emulator's counters and controls;
+ *   - on the emulator, in C++ (.cu files): all that, plus the kernel language
+ *     (simt_device.h: threadIdx, __syncthreads, shuffles, atomics...) and the
+ *     rest of the CUDA surface (simt_cuda.h).
  *
- * Behaves like a GPU where learners get burned:
- *   - shared memory holds a poison pattern (all bytes 0xFF: a float NaN, an
- *     int -1) at the start of every block: nothing carries over;
- *   - a barrier reached by only some threads, threads at different
- *     barriers, a thread that exits while others wait at a barrier, or a
- *     block where every thread waits: an error naming the kernel, the block,
- *     the threads and the barrier's file:line, never a hang;
- *   - a warp collective whose mask leaves out the caller, names lanes that
- *     do not exist or have exited, or reads a lane outside the mask: an error;
- *   - LOAD/STORE/atomics outside every cudaMalloc allocation: an error that
- *     says how far past which allocation (kernels touch device memory only).
- * An error stops the launch (the rest of the grid is not run), is printed
- * once on stderr (unless pw_simt_set_quiet), and is returned by the next
- * cudaGetLastError / cudaDeviceSynchronize, as a GPU's would be.
+ * Behaves like a GPU where learners get burned (each is a check of
+ * PW_SIMT_CHECKS, all on by default: see pw_simt_checks below):
+ *   memcheck   an access outside every cudaMalloc allocation (with how far
+ *              past which one), through a host pointer, or misaligned; a
+ *              cudaFree of a pointer cudaMalloc did not return; device
+ *              memory still allocated at exit. The kernel stops with
+ *              cudaErrorIllegalAddress / cudaErrorMisalignedAddress; the
+ *              process lives.
+ *   racecheck  two threads of a block touch the same shared-memory bytes, at
+ *              least one writes, and no __syncthreads (or, in one warp,
+ *              __syncwarp or a warp collective) orders them.
+ *   initcheck  a read of device memory that nothing wrote (cudaMalloc memory
+ *              holds 0xFF bytes, as garbage as a GPU's) or of shared memory
+ *              this block did not write (poison 0xFF at every block start:
+ *              a float NaN, an int -1).
+ *   synccheck  a barrier only some threads reach, threads at different
+ *              barriers, a thread that exits while others wait, a warp
+ *              collective with a bad mask: an error naming the threads and
+ *              lines, never a hang.
+ *   progress   a thread that spins on a flag another warp sets is preempted
+ *              (as Volta's independent thread scheduling would); a block
+ *              that makes no progress for PW_SIMT_SPIN_LIMIT accesses is a
+ *              livelock, reported, never a hang.
+ * Each report names the kernel, block, thread, source line and address. A
+ * memcheck/synccheck error stops the launch and is returned by the next
+ * cudaGetLastError / cudaDeviceSynchronize, as a GPU's would be; a racecheck
+ * or initcheck report lets the kernel go on; a program that printed any
+ * report exits with status 1 (a wrong program never looks right).
  *
  * Counters, per launch (pw_simt_last_counters) and summed since the last
  * pw_simt_counters_reset (pw_simt_total_counters): see pw_simt_counters.
- * A "warp step" is one warp-level instruction the emulator can see: an
- * instrumented load or store, or a warp collective. Accesses of the lanes of
- * a warp are matched into one step by where they come from (the LOAD's
- * file:line) and how many times each lane has passed there since the warp
- * last met, which is what lock-step SIMT execution would group together.
+ * A "warp step" is one warp-level instruction: the lanes' accesses made by
+ * the same machine instruction (the hook's return address) on their k-th
+ * pass over it since the warp last met, which is what lock-step SIMT
+ * execution groups together, also after divergence.
  *
  * Scheduling: deterministic by default (threads run in order; a thread runs
- * until it must meet others at a barrier or collective). The environment
- * variable PW_SIMT_SHUFFLE=SEED (or pw_simt_set_shuffle) runs them in a
- * random order per round instead, to expose races. PW_SIMT_WORKERS=N (or
- * pw_simt_set_workers) runs the blocks of a grid on N OS threads.
+ * until it must meet others, or is preempted after a slice of accesses).
+ * PW_SIMT_SHUFFLE=SEED runs them in a random order per round instead;
+ * PW_SIMT_WORKERS=N runs the blocks of a grid on N OS threads.
  * Emulated time means nothing: compare counts, not seconds.
  */
 #ifndef PW_SIMT_H
 #define PW_SIMT_H
+
+/* What a .cu file defines for C callers (an exercise's launch function). */
+#ifdef __cplusplus
+#define PW_SIMT_EXTERN_C extern "C"
+#else
+#define PW_SIMT_EXTERN_C
+#endif
 
 /* ====================================================================== */
 #ifdef __CUDACC__   /* ---- nvcc: the real thing ---------------------------- */
@@ -75,14 +95,9 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#define PW_LAUNCH(kernel, grid, block, shmem, ...) kernel<<<(grid), (block), (shmem)>>>(__VA_ARGS__)
-#define LOAD(x) (x)
-#define STORE(x) (x)
-#define DYNAMIC_SHARED(type, name) extern __shared__ type name[]
 #define PW_SIMT_EMULATED 0
 
-#else   /* ---- any C compiler: the emulator --------------------------------- */
+#else   /* ---- the emulator ------------------------------------------------ */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -92,170 +107,50 @@
 
 #define PW_SIMT_EMULATED 1
 
-/* ---- types and qualifiers ----------------------------------------------- */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
-typedef struct dim3 { unsigned x, y, z; } dim3;
-typedef dim3 uint3;
-/* dim3(16, 16) as in CUDA: the missing sizes are 1. */
-static inline dim3 pw_dim3_1(unsigned x) { dim3 d = { x, 1, 1 }; return d; }
-static inline dim3 pw_dim3_2(unsigned x, unsigned y) { dim3 d = { x, y, 1 }; return d; }
-static inline dim3 pw_dim3_3(unsigned x, unsigned y, unsigned z) { dim3 d = { x, y, z }; return d; }
-#define PW_DIM3_PICK(_1, _2, _3, name, ...) name
-#define dim3(...) PW_DIM3_PICK(__VA_ARGS__, pw_dim3_3, pw_dim3_2, pw_dim3_1, _)(__VA_ARGS__)
-/* A launch takes an int or a dim3, as CUDA's does. */
-static inline dim3 pw_dim3_same(dim3 d) { return d; }
-static inline dim3 pw_dim3_int(long long x) { return pw_dim3_1((unsigned)x); }
-#define PW_DIM3_ARG(v) _Generic((v), dim3: pw_dim3_same, default: pw_dim3_int)(v)
+/* ---- types shared by C and C++ ---------------------------------------------- */
 
-#define __global__
-#define __host__
-#define __device__ static inline
-#define __forceinline__
-#define __noinline__
-#define __restrict__ restrict
-/* One copy per OS thread, and an OS thread runs one block at a time. */
-#define __shared__ static _Thread_local
-#define DYNAMIC_SHARED(type, name) type *name = (type *)pw_simt_dynamic_shared()
-enum { warpSize = 32 };
-
-/* ---- who am I: the running emulated thread -------------------------------- */
-
-typedef struct pw_simt_thread pw_simt_thread;
-struct pw_simt_thread_public {      /* the first members of every pw_simt_thread */
-    uint3 thread_idx;
-    const uint3 *block_idx;
-    const dim3 *block_dim, *grid_dim;
+#ifdef __cplusplus
+struct uint3 { unsigned x, y, z; };
+struct dim3 {
+    unsigned x, y, z;
+    constexpr dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz) {}
+    constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+    constexpr operator uint3() const { return uint3{ x, y, z }; }
 };
-extern _Thread_local struct pw_simt_thread_public *pw_simt_self;
-#define threadIdx (pw_simt_self->thread_idx)
-#define blockIdx (*pw_simt_self->block_idx)
-#define blockDim (*pw_simt_self->block_dim)
-#define gridDim (*pw_simt_self->grid_dim)
-
-/* ---- memory accesses ------------------------------------------------------- */
-
-/* A site names where an access or collective is in the source. */
-#define PW_SIMT_STR2(x) #x
-#define PW_SIMT_STR(x) PW_SIMT_STR2(x)
-#define PW_SIMT_SITE __FILE__ ":" PW_SIMT_STR(__LINE__)
-
-void *pw_simt_load(const void *addr, size_t bytes, const char *site);
-void *pw_simt_store(void *addr, size_t bytes, const char *site);
-#define LOAD(x) (*(const __typeof__(x) *)pw_simt_load(&(x), sizeof(x), PW_SIMT_SITE))
-#define STORE(x) (*(__typeof__(x) *)pw_simt_store((void *)&(x), sizeof(x), PW_SIMT_SITE))
-void *pw_simt_dynamic_shared(void);
-
-/* ---- barriers and warp collectives ------------------------------------------ */
-
-void pw_simt_syncthreads(const char *site);
-#define __syncthreads() pw_simt_syncthreads(PW_SIMT_SITE)
-
-typedef enum { PW_SHFL_IDX, PW_SHFL_UP, PW_SHFL_DOWN, PW_SHFL_XOR, PW_VOTE_BALLOT, PW_VOTE_ANY,
-               PW_VOTE_ALL, PW_SYNCWARP } pw_simt_collective;
-uint64_t pw_simt_collect(pw_simt_collective op, unsigned mask, uint64_t value, int arg, int width,
-                         const char *site);
-
-/* __syncwarp() or __syncwarp(mask): the mask is the last of {full, mask...}. */
-void pw_simt_syncwarp(const unsigned *masks, size_t n, const char *site);
-#define __syncwarp(...) pw_simt_syncwarp((const unsigned[]){ 0xffffffffu, __VA_ARGS__ }, \
-    sizeof((const unsigned[]){ 0xffffffffu, __VA_ARGS__ }) / sizeof(unsigned), PW_SIMT_SITE)
-
-/* Shuffles carry any 4- or 8-byte value through its bits. */
-static inline uint64_t pw_simt_bits_f(float v) { uint32_t u; __builtin_memcpy(&u, &v, 4); return u; }
-static inline uint64_t pw_simt_bits_d(double v) { uint64_t u; __builtin_memcpy(&u, &v, 8); return u; }
-static inline float pw_simt_f_bits(uint64_t b) { uint32_t u = (uint32_t)b; float v; __builtin_memcpy(&v, &u, 4); return v; }
-static inline double pw_simt_d_bits(uint64_t b) { double v; __builtin_memcpy(&v, &b, 8); return v; }
-#define PW_SHFL_F(op) \
-    static inline float pw_shfl_f_##op(unsigned m, float v, int a, int w, const char *s) \
-    { return pw_simt_f_bits(pw_simt_collect(op, m, pw_simt_bits_f(v), a, w, s)); } \
-    static inline double pw_shfl_d_##op(unsigned m, double v, int a, int w, const char *s) \
-    { return pw_simt_d_bits(pw_simt_collect(op, m, pw_simt_bits_d(v), a, w, s)); } \
-    static inline int pw_shfl_i_##op(unsigned m, int v, int a, int w, const char *s) \
-    { return (int)(uint32_t)pw_simt_collect(op, m, (uint32_t)v, a, w, s); } \
-    static inline unsigned pw_shfl_u_##op(unsigned m, unsigned v, int a, int w, const char *s) \
-    { return (unsigned)pw_simt_collect(op, m, v, a, w, s); } \
-    static inline long long pw_shfl_ll_##op(unsigned m, long long v, int a, int w, const char *s) \
-    { return (long long)pw_simt_collect(op, m, (uint64_t)v, a, w, s); } \
-    static inline unsigned long long pw_shfl_ull_##op(unsigned m, unsigned long long v, int a, int w, const char *s) \
-    { return (unsigned long long)pw_simt_collect(op, m, v, a, w, s); }
-PW_SHFL_F(PW_SHFL_IDX)
-PW_SHFL_F(PW_SHFL_UP)
-PW_SHFL_F(PW_SHFL_DOWN)
-PW_SHFL_F(PW_SHFL_XOR)
-#define PW_SHFL(op, mask, v, a, w) \
-    _Generic((v), float: pw_shfl_f_##op, double: pw_shfl_d_##op, int: pw_shfl_i_##op, \
-             unsigned: pw_shfl_u_##op, long long: pw_shfl_ll_##op, \
-             unsigned long long: pw_shfl_ull_##op)((mask), (v), (a), (w), PW_SIMT_SITE)
-/* The width is optional (default warpSize): pick the 4th argument or 32. */
-#define PW_SHFL4(op, mask, v, a, w, ...) PW_SHFL(op, mask, v, a, w)
-#define __shfl_sync(...) PW_SHFL4(PW_SHFL_IDX, __VA_ARGS__, 32, 0)
-#define __shfl_up_sync(...) PW_SHFL4(PW_SHFL_UP, __VA_ARGS__, 32, 0)
-#define __shfl_down_sync(...) PW_SHFL4(PW_SHFL_DOWN, __VA_ARGS__, 32, 0)
-#define __shfl_xor_sync(...) PW_SHFL4(PW_SHFL_XOR, __VA_ARGS__, 32, 0)
-
-#define __ballot_sync(mask, pred) \
-    ((unsigned)pw_simt_collect(PW_VOTE_BALLOT, (mask), (pred) != 0, 0, 32, PW_SIMT_SITE))
-#define __any_sync(mask, pred) \
-    ((int)pw_simt_collect(PW_VOTE_ANY, (mask), (pred) != 0, 0, 32, PW_SIMT_SITE))
-#define __all_sync(mask, pred) \
-    ((int)pw_simt_collect(PW_VOTE_ALL, (mask), (pred) != 0, 0, 32, PW_SIMT_SITE))
-/* The lanes of my warp that have not exited. */
-unsigned pw_simt_activemask(void);
-#define __activemask() pw_simt_activemask()
-
-static inline int __popc(unsigned x) { return __builtin_popcount(x); }
-static inline int __ffs(int x) { return __builtin_ffs(x); }
-
-/* ---- atomics ------------------------------------------------------------------ */
-
-int pw_atomic_add_i(int *p, int v, const char *site);
-unsigned pw_atomic_add_u(unsigned *p, unsigned v, const char *site);
-unsigned long long pw_atomic_add_ull(unsigned long long *p, unsigned long long v, const char *site);
-float pw_atomic_add_f(float *p, float v, const char *site);
-double pw_atomic_add_d(double *p, double v, const char *site);
-int pw_atomic_max_i(int *p, int v, const char *site);
-unsigned pw_atomic_max_u(unsigned *p, unsigned v, const char *site);
-int pw_atomic_cas_i(int *p, int cmp, int v, const char *site);
-unsigned pw_atomic_cas_u(unsigned *p, unsigned cmp, unsigned v, const char *site);
-unsigned long long pw_atomic_cas_ull(unsigned long long *p, unsigned long long cmp,
-                                     unsigned long long v, const char *site);
-#define atomicAdd(p, v) _Generic((p), int *: pw_atomic_add_i, unsigned *: pw_atomic_add_u, \
-    unsigned long long *: pw_atomic_add_ull, float *: pw_atomic_add_f, \
-    double *: pw_atomic_add_d)((p), (v), PW_SIMT_SITE)
-#define atomicMax(p, v) _Generic((p), int *: pw_atomic_max_i, unsigned *: pw_atomic_max_u)((p), (v), PW_SIMT_SITE)
-#define atomicCAS(p, c, v) _Generic((p), int *: pw_atomic_cas_i, unsigned *: pw_atomic_cas_u, \
-    unsigned long long *: pw_atomic_cas_ull)((p), (c), (v), PW_SIMT_SITE)
-
-/* ---- launching ---------------------------------------------------------------- */
-
-typedef struct {
-    const char *name;       /* the kernel's name, for messages */
-    dim3 grid, block;
-    size_t shmem;           /* bytes of dynamic shared memory per block */
-} pw_simt_config;
-static inline pw_simt_config pw_simt_make_config(const char *name, dim3 g, dim3 b, size_t s)
-{
-    pw_simt_config c = { name, g, b, s };
-    return c;
-}
-/* Runs thunk(args) as every thread of the grid. The launchers that call it
- * are generated from each .cu file's __global__ signatures by mk/cuda.mk. */
-void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args);
-#define PW_LAUNCH(kernel, grid, block, shmem, ...) \
-    pw_launch_##kernel(pw_simt_make_config(#kernel, PW_DIM3_ARG(grid), PW_DIM3_ARG(block), (shmem)), \
-                       __VA_ARGS__)
-
-/* ---- the host API stand-ins ---------------------------------------------------- */
+#else
+typedef struct dim3 { unsigned x, y, z; } dim3;
+typedef struct uint3 { unsigned x, y, z; } uint3;
+#endif
 
 typedef enum {
     cudaSuccess = 0,
     cudaErrorInvalidValue = 1,
     cudaErrorMemoryAllocation = 2,
+    cudaErrorInitializationError = 3,
     cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidSymbol = 13,
+    cudaErrorInvalidDevicePointer = 17,
+    cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorInvalidDeviceFunction = 98,
     cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101,
+    cudaErrorInvalidResourceHandle = 400,
+    cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchOutOfResources = 701,
+    cudaErrorLaunchTimeout = 702,
+    cudaErrorAssert = 710,
+    cudaErrorIllegalInstruction = 715,
+    cudaErrorMisalignedAddress = 716,
     cudaErrorLaunchFailure = 719,
+    cudaErrorNotSupported = 801,
+    cudaErrorUnknown = 999,
 } cudaError_t;
+typedef cudaError_t cudaError;
 typedef enum { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
                cudaMemcpyDeviceToDevice, cudaMemcpyDefault } cudaMemcpyKind;
 
@@ -264,31 +159,22 @@ typedef struct {
     int major, minor;             /* compute capability: 0.0 for the emulator */
     int warpSize;
     int maxThreadsPerBlock;
+    int maxThreadsDim[3], maxGridSize[3];
     int multiProcessorCount;      /* the worker OS threads */
-    size_t sharedMemPerBlock;
-    size_t totalGlobalMem;
+    int maxThreadsPerMultiProcessor;
+    size_t sharedMemPerBlock, sharedMemPerBlockOptin, sharedMemPerMultiprocessor;
+    size_t totalGlobalMem, totalConstMem;
+    int regsPerBlock;
+    int clockRate, memoryClockRate;
     int l2CacheSize;
     int memoryBusWidth;
+    int concurrentKernels, unifiedAddressing, managedMemory;
 } cudaDeviceProp;
 
 typedef struct pw_simt_event *cudaEvent_t;
+typedef struct pw_simt_stream *cudaStream_t;   /* 0: the default stream */
 
-#define cudaMalloc pw_simt_malloc
-#define cudaFree pw_simt_free
-#define cudaMemcpy pw_simt_memcpy
-#define cudaMemset pw_simt_memset
-#define cudaDeviceSynchronize pw_simt_device_synchronize
-#define cudaGetLastError pw_simt_get_last_error
-#define cudaPeekAtLastError pw_simt_peek_last_error
-#define cudaGetErrorString pw_simt_error_string
-#define cudaGetDeviceCount pw_simt_get_device_count
-#define cudaGetDeviceProperties pw_simt_get_device_properties
-#define cudaSetDevice pw_simt_set_device
-#define cudaEventCreate pw_simt_event_create
-#define cudaEventRecord(...) pw_simt_event_record(__VA_ARGS__, 0)
-#define cudaEventSynchronize pw_simt_event_synchronize
-#define cudaEventElapsedTime pw_simt_event_elapsed_time
-#define cudaEventDestroy pw_simt_event_destroy
+/* ---- the host API: C names; C++ also gets CUDA's overloads (simt_cuda.h) ---- */
 
 cudaError_t pw_simt_malloc(void **p, size_t bytes);
 cudaError_t pw_simt_free(void *p);
@@ -298,14 +184,65 @@ cudaError_t pw_simt_device_synchronize(void);
 cudaError_t pw_simt_get_last_error(void);
 cudaError_t pw_simt_peek_last_error(void);
 const char *pw_simt_error_string(cudaError_t e);
+const char *pw_simt_error_name(cudaError_t e);
 cudaError_t pw_simt_get_device_count(int *n);
 cudaError_t pw_simt_get_device_properties(cudaDeviceProp *p, int device);
 cudaError_t pw_simt_set_device(int device);
+cudaError_t pw_simt_get_device(int *device);
 cudaError_t pw_simt_event_create(cudaEvent_t *e);
-cudaError_t pw_simt_event_record(cudaEvent_t e, ...);
+cudaError_t pw_simt_event_record(cudaEvent_t e, cudaStream_t s);
 cudaError_t pw_simt_event_synchronize(cudaEvent_t e);
 cudaError_t pw_simt_event_elapsed_time(float *ms, cudaEvent_t start, cudaEvent_t stop);
 cudaError_t pw_simt_event_destroy(cudaEvent_t e);
+/* Memory the device and the host can both touch, registered as device memory
+ * (no initcheck: managed memory starts zeroed, pinned memory is the host's). */
+cudaError_t pw_simt_malloc_managed(void **p, size_t bytes);
+cudaError_t pw_simt_malloc_host(void **p, size_t bytes);
+cudaError_t pw_simt_free_host(void *p);
+cudaError_t pw_simt_mem_get_info(size_t *free_bytes, size_t *total_bytes);
+cudaError_t pw_simt_device_reset(void);
+/* Streams run in order, each operation when it is issued: a correct
+ * program cannot tell, and emulated time means nothing anyway. */
+cudaError_t pw_simt_stream_create(cudaStream_t *s);
+cudaError_t pw_simt_stream_destroy(cudaStream_t s);
+cudaError_t pw_simt_stream_synchronize(cudaStream_t s);
+/* What cudaMemcpyToSymbol does: the symbol is a host variable here. */
+cudaError_t pw_simt_memcpy_to_symbol(void *symbol, const void *src, size_t bytes, size_t offset);
+cudaError_t pw_simt_memcpy_from_symbol(void *dst, const void *symbol, size_t bytes, size_t offset);
+
+/* C (and C++ until simt_cuda.h gives the real overloads) */
+#if !defined(__cplusplus) || !__has_include("simt_cuda.h")
+#define cudaMalloc pw_simt_malloc
+#define cudaFree pw_simt_free
+#define cudaMemcpy pw_simt_memcpy
+#define cudaMemset pw_simt_memset
+#define cudaDeviceSynchronize pw_simt_device_synchronize
+#define cudaGetLastError pw_simt_get_last_error
+#define cudaPeekAtLastError pw_simt_peek_last_error
+#define cudaGetErrorString pw_simt_error_string
+#define cudaGetErrorName pw_simt_error_name
+#define cudaGetDeviceCount pw_simt_get_device_count
+#define cudaGetDeviceProperties pw_simt_get_device_properties
+#define cudaSetDevice pw_simt_set_device
+#define cudaEventCreate pw_simt_event_create
+#define cudaEventRecord(...) pw_simt_event_record(__VA_ARGS__, 0)
+#define cudaEventSynchronize pw_simt_event_synchronize
+#define cudaEventElapsedTime pw_simt_event_elapsed_time
+#define cudaEventDestroy pw_simt_event_destroy
+#endif
+
+/* ---- launching (C++ code calls this through pw::launch) ----------------------- */
+
+typedef struct {
+    const char *name;       /* the kernel's name, for messages */
+    dim3 grid, block;
+    size_t shmem;           /* bytes of dynamic shared memory per block */
+    cudaStream_t stream;
+} pw_simt_config;
+/* Runs thunk(args) as every thread of the grid. args points at `args_bytes`
+ * bytes that hold the kernel's arguments: the kernel may read them (they
+ * are its parameters), as it may its own stack. */
+void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes);
 
 /* ---- the emulator's own controls (tests and chapter programs) ------------------ */
 
@@ -313,7 +250,7 @@ typedef struct {
     long long launches, blocks, threads;
     long long warp_steps;        /* warp-level instructions seen (accesses + collectives) */
     long long active_lanes;      /* lanes active in them, summed: SIMT efficiency = this / (32 warp_steps) */
-    long long global_loads, global_stores;     /* per thread: LOADs/STOREs of device memory */
+    long long global_loads, global_stores;     /* per thread: loads/stores of device memory */
     long long global_load_requests, global_store_requests;   /* per warp */
     long long global_load_sectors, global_store_sectors;     /* 32-byte sectors those touched */
     long long shared_loads, shared_stores;     /* per thread */
@@ -334,17 +271,68 @@ double pw_simt_efficiency(const pw_simt_counters *c);         /* active lanes / 
 double pw_simt_sectors_per_request(const pw_simt_counters *c); /* global loads and stores */
 double pw_simt_conflict_ways(const pw_simt_counters *c);       /* shared wavefronts per request */
 
-/* The message of the last launch error ("" if none) and its code. */
+/* The checks (compute-sanitizer's four tools): PW_SIMT_CHECKS=all (the
+ * default), none, or a comma list of memcheck,racecheck,initcheck,synccheck.
+ * tools/pwsan --tool NAME ./prog sets it the way compute-sanitizer's --tool
+ * does. Out-of-bounds accesses and deadlocks stop a kernel whatever is on
+ * (the emulator cannot run past them); switching a check off only silences
+ * the reports that do not. */
+enum { PW_CHECK_MEMCHECK = 1, PW_CHECK_RACECHECK = 2, PW_CHECK_INITCHECK = 4, PW_CHECK_SYNCCHECK = 8,
+       PW_CHECK_ALL = 15 };
+unsigned pw_simt_checks(void);
+void pw_simt_set_checks(unsigned checks);
+/* Reports printed so far by racecheck, initcheck and memcheck (also those
+ * that did not stop a kernel); a program with any exits with status 1. */
+long pw_simt_report_count(void);
+
+/* The message of the last launch error ("" if none). */
 const char *pw_simt_last_error_message(void);
-/* Errors are printed on stderr when found, unless quiet (tests). */
+/* Errors and reports are printed on stderr when found, unless quiet (tests). */
 void pw_simt_set_quiet(bool quiet);
 /* 0: threads run in order (the default); else a seed for a random order. */
 void pw_simt_set_shuffle(uint64_t seed);
 /* OS threads that run the blocks of a grid (default 1, or PW_SIMT_WORKERS). */
 void pw_simt_set_workers(int workers);
 int pw_simt_workers(void);
+/* Accesses without progress before a block is called a livelock. */
+void pw_simt_set_spin_limit(long long accesses);
 /* Free the fibers and their stacks (also done at exit). */
 void pw_simt_shutdown(void);
+
+/* ---- what the kernel language (simt_device.h) calls ------------------------------ */
+
+/* The running thread's indices: constant for one thread's run of a kernel. */
+uint3 pw_simt_thread_idx(void) __attribute__((const));
+uint3 pw_simt_block_idx(void) __attribute__((const));
+dim3 pw_simt_block_dim(void) __attribute__((const));
+dim3 pw_simt_grid_dim(void) __attribute__((const));
+int pw_simt_in_kernel(void);
+void pw_simt_syncthreads(const char *file, int line);
+/* __syncthreads_count/_and/_or: op 1 count, 2 and, 3 or. */
+int pw_simt_syncthreads_op(int op, int pred, const char *file, int line);
+typedef enum { PW_SHFL_IDX, PW_SHFL_UP, PW_SHFL_DOWN, PW_SHFL_XOR, PW_VOTE_BALLOT, PW_VOTE_ANY,
+               PW_VOTE_ALL, PW_SYNCWARP, PW_MATCH_ANY, PW_MATCH_ALL, PW_REDUCE_ADD, PW_REDUCE_MIN,
+               PW_REDUCE_MAX, PW_REDUCE_AND, PW_REDUCE_OR, PW_REDUCE_XOR, PW_REDUCE_MIN_S,
+               PW_REDUCE_MAX_S } pw_simt_collective;
+/* A warp collective: every lane named in mask calls it with the same op,
+ * mask and width; `value` carries 8 bytes; returns this lane's result (for
+ * PW_MATCH_ALL, bit 32 of the result is the predicate). */
+uint64_t pw_simt_collect(pw_simt_collective op, unsigned mask, uint64_t value, int arg, int width,
+                         const char *file, int line);
+unsigned pw_simt_activemask(void);
+/* Where static __shared__ variables and the dynamic array live this block. */
+void *pw_simt_shared_static(const void *tag, size_t bytes, size_t align);
+void *pw_simt_shared_dynamic(void);
+/* The running thread gives way (__nanosleep, __threadfence in a spin loop). */
+void pw_simt_yield(void);
+/* __trap(), assert() in a kernel: the launch fails. */
+void pw_simt_trap(const char *what, const char *file, int line) __attribute__((noreturn));
+long long pw_simt_clock(void);
+
+#ifdef __cplusplus
+}   /* extern "C" */
+#include "simt_device.h"
+#endif
 
 #endif  /* emulator */
 

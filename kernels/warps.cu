@@ -2,7 +2,7 @@
  *
  * Built twice: by nvcc for the GPU, and by the host compiler against the
  * SIMT emulator (common/simt.h), which counts what each kernel does per warp.
- * LOAD(x) and STORE(x) are plain x under nvcc; on the emulator they let it
+ * x and x are plain x under nvcc; on the emulator they let it
  * see the address. Declarations and what each kernel shows: warps.cuh. */
 #include "warps.cuh"
 
@@ -12,9 +12,9 @@ __global__ void whoami(int *block, int *warp, int *lane, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-    STORE(block[i]) = blockIdx.x;
-    STORE(warp[i]) = threadIdx.x / warpSize;
-    STORE(lane[i]) = threadIdx.x % warpSize;
+    block[i] = blockIdx.x;
+    warp[i] = threadIdx.x / warpSize;
+    lane[i] = threadIdx.x % warpSize;
 }
 
 /* ---- divergence ------------------------------------------------------------------ */
@@ -31,9 +31,9 @@ __global__ void branch_on_lane(const float *x, float *y, int n, int iters)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     if (threadIdx.x % 2 == 0)
-        STORE(y[i]) = busy(LOAD(x[i]), 0.5f, iters);
+        y[i] = busy(x[i], 0.5f, iters);
     else
-        STORE(y[i]) = busy(LOAD(x[i]), 0.25f, iters);
+        y[i] = busy(x[i], 0.25f, iters);
 }
 
 __global__ void branch_on_warp(const float *x, float *y, int n, int iters)
@@ -41,9 +41,9 @@ __global__ void branch_on_warp(const float *x, float *y, int n, int iters)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     if ((threadIdx.x / warpSize) % 2 == 0)
-        STORE(y[i]) = busy(LOAD(x[i]), 0.5f, iters);
+        y[i] = busy(x[i], 0.5f, iters);
     else
-        STORE(y[i]) = busy(LOAD(x[i]), 0.25f, iters);
+        y[i] = busy(x[i], 0.25f, iters);
 }
 
 /* ---- coalescing ---------------------------------------------------------------------- */
@@ -52,20 +52,20 @@ __global__ void branch_on_warp(const float *x, float *y, int n, int iters)
 __global__ void copy_stride(const float *in, float *out, int n, int stride)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) STORE(out[i]) = LOAD(in[(long long)i * stride % n]);
+    if (i < n) out[i] = in[(long long)i * stride % n];
 }
 
 /* 8 bytes useful per element (x read, out written); AoS drags y and z along. */
 __global__ void scale_x_aos(const particle *p, float *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) STORE(out[i]) = 2.0f * LOAD(p[i].x);
+    if (i < n) out[i] = 2.0f * p[i].x;
 }
 
 __global__ void scale_x_soa(const float *x, float *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) STORE(out[i]) = 2.0f * LOAD(x[i]);
+    if (i < n) out[i] = 2.0f * x[i];
 }
 
 /* ---- transpose: 8 bytes per element (read once, written once) ----------------------------- */
@@ -76,7 +76,7 @@ __global__ void transpose_naive(const float *in, float *out, int rows, int cols)
     int c = blockIdx.x * TILE + threadIdx.x;
     for (int k = 0; k < TILE; k += TILE_ROWS) {
         int r = blockIdx.y * TILE + threadIdx.y + k;
-        if (r < rows && c < cols) STORE(out[(long long)c * rows + r]) = LOAD(in[(long long)r * cols + c]);
+        if (r < rows && c < cols) out[(long long)c * rows + r] = in[(long long)r * cols + c];
     }
 }
 
@@ -88,14 +88,14 @@ __global__ void transpose_shared(const float *in, float *out, int rows, int cols
     int c = blockIdx.x * TILE + threadIdx.x;
     for (int k = 0; k < TILE; k += TILE_ROWS) {
         int r = blockIdx.y * TILE + threadIdx.y + k;
-        if (r < rows && c < cols) STORE(tile[threadIdx.y + k][threadIdx.x]) = LOAD(in[(long long)r * cols + c]);
+        if (r < rows && c < cols) tile[threadIdx.y + k][threadIdx.x] = in[(long long)r * cols + c];
     }
     __syncthreads();
     int oc = blockIdx.y * TILE + threadIdx.x;          /* column of out = row of in */
     for (int k = 0; k < TILE; k += TILE_ROWS) {
         int orow = blockIdx.x * TILE + threadIdx.y + k;
         if (orow < cols && oc < rows)
-            STORE(out[(long long)orow * rows + oc]) = LOAD(tile[threadIdx.x][threadIdx.y + k]);
+            out[(long long)orow * rows + oc] = tile[threadIdx.x][threadIdx.y + k];
     }
 }
 
@@ -106,14 +106,14 @@ __global__ void transpose_padded(const float *in, float *out, int rows, int cols
     int c = blockIdx.x * TILE + threadIdx.x;
     for (int k = 0; k < TILE; k += TILE_ROWS) {
         int r = blockIdx.y * TILE + threadIdx.y + k;
-        if (r < rows && c < cols) STORE(tile[threadIdx.y + k][threadIdx.x]) = LOAD(in[(long long)r * cols + c]);
+        if (r < rows && c < cols) tile[threadIdx.y + k][threadIdx.x] = in[(long long)r * cols + c];
     }
     __syncthreads();
     int oc = blockIdx.y * TILE + threadIdx.x;
     for (int k = 0; k < TILE; k += TILE_ROWS) {
         int orow = blockIdx.x * TILE + threadIdx.y + k;
         if (orow < cols && oc < rows)
-            STORE(out[(long long)orow * rows + oc]) = LOAD(tile[threadIdx.x][threadIdx.y + k]);
+            out[(long long)orow * rows + oc] = tile[threadIdx.x][threadIdx.y + k];
     }
 }
 
@@ -123,15 +123,15 @@ __global__ void transpose_padded(const float *in, float *out, int rows, int cols
  * work: in every warp most lanes idle, and the warp still takes the step. */
 __global__ void reduce_interleaved(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + threadIdx.x;
-    STORE(s[tid]) = i < (unsigned)n ? LOAD(in[i]) : 0.0f;
+    s[tid] = i < (unsigned)n ? in[i] : 0.0f;
     __syncthreads();
     for (unsigned step = 1; step < blockDim.x; step *= 2) {
-        if (tid % (2 * step) == 0) STORE(s[tid]) = LOAD(s[tid]) + LOAD(s[tid + step]);
+        if (tid % (2 * step) == 0) s[tid] = s[tid] + s[tid + step];
         __syncthreads();
     }
-    if (tid == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);
+    if (tid == 0) partial[blockIdx.x] = s[0];
 }
 
 /* Rung 1: the working threads are the first ones (no idle lanes in busy
@@ -139,53 +139,53 @@ __global__ void reduce_interleaved(const float *in, float *partial, int n)
  * banks (2-way at step 1, 4-way at step 2, 8-way from step 4 on, in blocks of 256). */
 __global__ void reduce_strided_index(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + threadIdx.x;
-    STORE(s[tid]) = i < (unsigned)n ? LOAD(in[i]) : 0.0f;
+    s[tid] = i < (unsigned)n ? in[i] : 0.0f;
     __syncthreads();
     for (unsigned step = 1; step < blockDim.x; step *= 2) {
         unsigned k = 2 * step * tid;
-        if (k < blockDim.x) STORE(s[k]) = LOAD(s[k]) + LOAD(s[k + step]);
+        if (k < blockDim.x) s[k] = s[k] + s[k + step];
         __syncthreads();
     }
-    if (tid == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);
+    if (tid == 0) partial[blockIdx.x] = s[0];
 }
 
 /* Rung 2: the first half adds the second half: consecutive lanes, consecutive words. */
 __global__ void reduce_sequential(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + threadIdx.x;
-    STORE(s[tid]) = i < (unsigned)n ? LOAD(in[i]) : 0.0f;
+    s[tid] = i < (unsigned)n ? in[i] : 0.0f;
     __syncthreads();
     for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {
-        if (tid < step) STORE(s[tid]) = LOAD(s[tid]) + LOAD(s[tid + step]);
+        if (tid < step) s[tid] = s[tid] + s[tid + step];
         __syncthreads();
     }
-    if (tid == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);
+    if (tid == 0) partial[blockIdx.x] = s[0];
 }
 
 /* Sum of this block's two blockDim.x-element halves, element tid of each. */
 __device__ float first_add(const float *in, int n)
 {
     unsigned i = blockIdx.x * (2 * blockDim.x) + threadIdx.x;
-    float v = i < (unsigned)n ? LOAD(in[i]) : 0.0f;
-    if (i + blockDim.x < (unsigned)n) v += LOAD(in[i + blockDim.x]);
+    float v = i < (unsigned)n ? in[i] : 0.0f;
+    if (i + blockDim.x < (unsigned)n) v += in[i + blockDim.x];
     return v;
 }
 
 /* Rung 3: half the blocks, each thread adds two elements as it loads. */
 __global__ void reduce_first_add(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     unsigned tid = threadIdx.x;
-    STORE(s[tid]) = first_add(in, n);
+    s[tid] = first_add(in, n);
     __syncthreads();
     for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {
-        if (tid < step) STORE(s[tid]) = LOAD(s[tid]) + LOAD(s[tid + step]);
+        if (tid < step) s[tid] = s[tid] + s[tid + step];
         __syncthreads();
     }
-    if (tid == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);
+    if (tid == 0) partial[blockIdx.x] = s[0];
 }
 
 /* The sum of v over the 32 lanes of a warp, in lane 0: five shuffles, no
@@ -200,17 +200,17 @@ __device__ float warp_sum(float v)
  * finishes with shuffles: 6 barriers fewer for a block of 256. */
 __global__ void reduce_warp_shuffle(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     unsigned tid = threadIdx.x;
-    STORE(s[tid]) = first_add(in, n);
+    s[tid] = first_add(in, n);
     __syncthreads();
     for (unsigned step = blockDim.x / 2; step > 32; step /= 2) {
-        if (tid < step) STORE(s[tid]) = LOAD(s[tid]) + LOAD(s[tid + step]);
+        if (tid < step) s[tid] = s[tid] + s[tid + step];
         __syncthreads();
     }
     if (tid < 32) {
-        float v = warp_sum(LOAD(s[tid]) + LOAD(s[tid + 32]));
-        if (tid == 0) STORE(partial[blockIdx.x]) = v;
+        float v = warp_sum(s[tid] + s[tid + 32]);
+        if (tid == 0) partial[blockIdx.x] = v;
     }
 }
 
@@ -219,19 +219,19 @@ __global__ void reduce_warp_shuffle(const float *in, float *partial, int n)
  * warp sums meet in shared memory, and the first warp sums those. */
 __global__ void reduce_many(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);             /* one float per warp: 32 at most */
+    extern __shared__ float s[];             /* one float per warp: 32 at most */
     unsigned tid = threadIdx.x, lane = tid % warpSize, warp = tid / warpSize;
     unsigned nwarps = blockDim.x / warpSize;
     float v = 0.0f;
     for (unsigned i = blockIdx.x * blockDim.x + tid; i < (unsigned)n; i += gridDim.x * blockDim.x)
-        v += LOAD(in[i]);
+        v += in[i];
     v = warp_sum(v);
-    if (lane == 0) STORE(s[warp]) = v;
+    if (lane == 0) s[warp] = v;
     __syncthreads();
     if (warp == 0) {
-        v = lane < nwarps ? LOAD(s[lane]) : 0.0f;
+        v = lane < nwarps ? s[lane] : 0.0f;
         v = warp_sum(v);
-        if (lane == 0) STORE(partial[blockIdx.x]) = v;
+        if (lane == 0) partial[blockIdx.x] = v;
     }
 }
 
@@ -240,7 +240,7 @@ __global__ void reduce_many(const float *in, float *partial, int n)
 __global__ void count_ballot(const float *x, int n, float threshold, int *count)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    int match = i < n && LOAD(x[i]) > threshold;
+    int match = i < n && x[i] > threshold;
     unsigned votes = __ballot_sync(0xffffffffu, match);    /* bit l: lane l matched */
     if (threadIdx.x % warpSize == 0) atomicAdd(count, __popc(votes));
 }
@@ -248,7 +248,7 @@ __global__ void count_ballot(const float *x, int n, float threshold, int *count)
 __global__ void count_atomic(const float *x, int n, float threshold, int *count)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n && LOAD(x[i]) > threshold) atomicAdd(count, 1);
+    if (i < n && x[i] > threshold) atomicAdd(count, 1);
 }
 
 /* ---- the emulator's benchmark ------------------------------------------------------------------ */
@@ -260,5 +260,5 @@ __global__ void barrier_loop(int *out, int rounds)
         x += threadIdx.x;
         __syncthreads();
     }
-    if (threadIdx.x == 0) STORE(out[blockIdx.x]) = x;
+    if (threadIdx.x == 0) out[blockIdx.x] = x;
 }

@@ -1,10 +1,9 @@
-# mk/cuda.mk: CUDA kernels built twice from the same .cu files.
+# mk/cuda.mk: CUDA programs built twice from the same .cu files.
 #
-#   emulator  always: the host compiler ($(CC)) builds kernels/*.cu and the
-#             chapter drivers (chapters/NN-x/*.cu) as C against the SIMT
-#             emulator (common/simt.h). C has no <<<...>>>, so a launcher per
-#             kernel is generated from its signature (mk/simt-launchers.awk)
-#             into $(BUILD)/gen/simt/<file>.launch.{h,c}.
+#   emulator  always: tools/pwcc builds each .cu as C++17 against the SIMT
+#             emulator (common/simt.h): tools/pwcc-tr rewrites <<<>>> and
+#             __shared__, the host C++ compiler instruments every memory
+#             access (-fsanitize=thread, hooks renamed to the emulator's).
 #   nvcc      when nvcc is found (and no sanitizer is on): the same files for
 #             the GPU, into $(BUILD)/gpu/. `make` builds them even without a
 #             GPU, so code that nvcc rejects is caught by CI.
@@ -22,8 +21,6 @@
 
 comma := ,
 CUDA_ARCH ?= sm_80,sm_90
-SIMT_GEN  := $(BUILD)/gen/simt
-SIMT_AWK  := mk/simt-launchers.awk
 cuda_archs = $(subst $(comma), ,$(CUDA_ARCH))
 NVCC_GENCODE = $(foreach a,$(cuda_archs),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
                -gencode arch=compute_$(lastword $(cuda_archs:sm_%=%)),code=compute_$(lastword $(cuda_archs:sm_%=%))
@@ -33,31 +30,39 @@ NVCC_FLAGS = -O3 -std=c++17 $(NVCC_GENCODE) -Icommon -Ikernels \
 CUDA_GPU_BUILD := $(if $(HAVE_NVCC),$(if $(SAN),,1))
 GPU_PROGRAMS :=
 
-# ---- the emulator's launchers, generated from a source's __global__ definitions ----
-define simt_gen
-	@mkdir -p $(@D)
-	awk -v mode=$(1) -v src=$< -f $(SIMT_AWK) $< > $@.tmp && mv $@.tmp $@
-endef
-$(SIMT_GEN)/%.launch.h: kernels/%.cu $(SIMT_AWK)
-	$(call simt_gen,h)
-$(SIMT_GEN)/%.launch.c: kernels/%.cu $(SIMT_AWK)
-	$(call simt_gen,c)
-$(SIMT_GEN)/test_%.launch.h: tests/test_%.c $(SIMT_AWK)
-	$(call simt_gen,h)
-$(SIMT_GEN)/test_%.launch.c: tests/test_%.c $(SIMT_AWK)
-	$(call simt_gen,c)
+# ---- the emulator build ---------------------------------------------------------------
+# The C++ compiler that goes with $(CC): g++ for gcc, clang++ for clang.
+CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -qi clang && echo 1)
+CXX_EMU := $(if $(CC_IS_CLANG),$(subst clang,clang++,$(CC)),$(if $(findstring gcc,$(CC)),$(subst gcc,g++,$(CC)),c++))
+SIMT_TR := $(BUILD)/tools/pwcc-tr
+# Under ASan the .cu files keep UBSan only: ASan and the ThreadSanitizer
+# instrumentation cannot share a file, and the emulator checks every access
+# of kernel code itself (memcheck).
+SIMT_SAN := $(if $(filter asan,$(SAN)),-fsanitize=undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+SIMT_CUFLAGS = $(WARN) $(CFLAGS) $(SIMT_SAN) -Ikernels
+SIMT_LINK = $(CXX_EMU) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS)
+SIMT_LDLIBS := $(LDLIBS) -ldl
 
-# A kernel file on the emulator: the generated file includes the source.
-$(BUILD)/simt/%.o: $(SIMT_GEN)/%.launch.c $(SIMT_GEN)/%.launch.h
+$(SIMT_TR): tools/pwcc-tr.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I. -I$(SIMT_GEN) -MMD -MP -c -o $@ $<
+	$(CC) -std=c11 $(WARN) -O2 -o $@ $<
+.PHONY: pwcc-tools
+pwcc-tools: $(SIMT_TR) $(LIBPW)
 
-# The emulator's self-tests: the kernels are inside the test file itself.
-# (The chapter kernels are tested by their programs, which check every
-# kernel on odd sizes and several block sizes in each --tiny run.)
-$(BUILD)/tests/test_simt: $(SIMT_GEN)/test_simt.launch.c $(SIMT_GEN)/test_simt.launch.h $(LIBPW)
+# $(call simt_cu,extra flags): $< (a .cu file) into $@, with its .d file.
+simt_cu = @mkdir -p $(@D); echo "pwcc -c $< -o $@"; PW_NO_MAKE=1 PW_BUILD=$(BUILD) CC="$(CC)" CXX="$(CXX_EMU)" \
+	bash tools/pwcc -c $< -o $@ $(SIMT_CUFLAGS) $(1) -MMD -MP
+
+$(BUILD)/simt/kernels/%.o: kernels/%.cu $(SIMT_TR) tools/pwcc
+	$(call simt_cu)
+
+# The emulator's self-tests: kernels and checks in one .cu file.
+$(BUILD)/simt/tests/%.o: tests/%.cu $(SIMT_TR) tools/pwcc
+	$(call simt_cu,-Itests)
+$(BUILD)/tests/test_simt: $(BUILD)/simt/tests/test_simt.o $(LIBPW)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I. -Itests -I$(SIMT_GEN) -MMD -MP -o $@ $< $(LIBPW) $(LDLIBS)
+	$(SIMT_LINK) -o $@ $< $(LIBPW) $(SIMT_LDLIBS)
+TEST_BINS += $(BUILD)/tests/test_simt
 # Blocks on several OS threads (the atomics test): also under ThreadSanitizer.
 TSAN_TESTS += test_simt
 
@@ -75,16 +80,17 @@ cuda-programs:
 # $(1)=NN $(2)=name $(3)=programs $(4)=kernel files $(5)=exercises
 define cuda_chapter_template
 ch$(1)_cu_bins := $(addprefix $$(BUILD)/ch$(1)/,$(3))
-ch$(1)_cu_kobjs := $(patsubst %,$$(BUILD)/simt/%.o,$(4))
-ch$(1)_cu_khdrs := $(patsubst %,$$(SIMT_GEN)/%.launch.h,$(4))
+ch$(1)_cu_kobjs := $(patsubst %,$$(BUILD)/simt/kernels/%.o,$(4))
 ch$(1)_gpu_bins := $(addprefix $$(BUILD)/gpu/ch$(1)/,$(3))
 ch$(1)_gpu_kobjs := $(patsubst %,$$(BUILD)/gpu/kernels/%.o,$(4))
 PROGRAMS += $$(ch$(1)_cu_bins)
 
-# A driver on the emulator: the .cu is C to the host compiler.
-$$(ch$(1)_cu_bins): $$(BUILD)/ch$(1)/%: chapters/$(1)-$(2)/%.cu $$(ch$(1)_cu_kobjs) $$(ch$(1)_cu_khdrs) $$(LIBPW)
+# A driver on the emulator.
+$$(BUILD)/simt/ch$(1)/%.o: chapters/$(1)-$(2)/%.cu $$(SIMT_TR) tools/pwcc
+	$$(call simt_cu)
+$$(ch$(1)_cu_bins): $$(BUILD)/ch$(1)/%: $$(BUILD)/simt/ch$(1)/%.o $$(ch$(1)_cu_kobjs) $$(LIBPW)
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) -I$$(SIMT_GEN) -MMD -MP -x c -o $$@ $$< -x none $$(ch$(1)_cu_kobjs) $$(LIBPW) $$(LDLIBS)
+	$$(SIMT_LINK) -o $$@ $$< $$(ch$(1)_cu_kobjs) $$(LIBPW) $$(SIMT_LDLIBS)
 # The same driver for the GPU.
 $$(ch$(1)_gpu_bins): $$(BUILD)/gpu/ch$(1)/%: chapters/$(1)-$(2)/%.cu $$(ch$(1)_gpu_kobjs) $$(LIBPW)
 	@mkdir -p $$(@D)
@@ -103,38 +109,29 @@ endef
 define cuda_exercise_template
 cu_ex_seen_$(1) += x
 EXERCISES += $(3)
-$$(BUILD)/ex/$(3)/gen/$(4).launch.h: exercises/$(1)-$(2)/$(4).cu $$(SIMT_AWK)
-	$$(call simt_gen,h)
-$$(BUILD)/ex/$(3)/gen/$(4).launch.c: exercises/$(1)-$(2)/$(4).cu $$(SIMT_AWK)
-	$$(call simt_gen,c)
-$$(BUILD)/sol/$(3)/gen/$(4).launch.h: solutions/$(1)-$(2)/$(4).cu $$(SIMT_AWK)
-	$$(call simt_gen,h)
-$$(BUILD)/sol/$(3)/gen/$(4).launch.c: solutions/$(1)-$(2)/$(4).cu $$(SIMT_AWK)
-	$$(call simt_gen,c)
-# The checker, with the learner's kernels (ex) or the solution's (sol): the
-# generated launcher (which includes the .cu) is compiled alone first, and
-# read by tools/ex_inspect.sh, as for the C exercises (see mk/chapter.mk).
-$$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/ex/$(3)/gen/$(4).launch.c \
-        $$(BUILD)/ex/$(3)/gen/$(4).launch.h exercises/$(1)-$(2)/$(4).cu $$(wildcard exercises/$(1)-$(2)/*.h \
-        exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
-	$$(call ex_build,$(3),exercises/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2) -I$$(BUILD)/ex/$(3)/gen) \
-	  $$(BUILD)/ex/$(3)/gen/$(4).launch.c exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
-$$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/sol/$(3)/gen/$(4).launch.c \
-        $$(BUILD)/sol/$(3)/gen/$(4).launch.h solutions/$(1)-$(2)/$(4).cu $$(wildcard exercises/$(1)-$(2)/*.h \
-        exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
-	$$(call ex_build,$(3),solutions/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2) -I$$(BUILD)/sol/$(3)/gen) \
-	  $$(BUILD)/sol/$(3)/gen/$(4).launch.c exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
+# The learner's .cu (or the solution's, or a wrong answer's) on the emulator,
+# alone: tools/ex_build.sh reads its object file (tools/ex_inspect.sh) and
+# links it with the checker, as for the C exercises (see mk/chapter.mk).
+$$(BUILD)/ex/$(3)/cu/$(4).o: exercises/$(1)-$(2)/$(4).cu $$(SIMT_TR) tools/pwcc $$(wildcard exercises/$(1)-$(2)/*.h)
+	$$(call simt_cu,-Iexercises/$(1)-$(2))
+$$(BUILD)/sol/$(3)/cu/$(4).o: solutions/$(1)-$(2)/$(4).cu $$(SIMT_TR) tools/pwcc $$(wildcard exercises/$(1)-$(2)/*.h)
+	$$(call simt_cu,-Iexercises/$(1)-$(2))
+$$(BUILD)/wrong/$(3)-%/cu/$(4).o: tests/wrong/$(3)-%.cu $$(SIMT_TR) tools/pwcc $$(wildcard exercises/$(1)-$(2)/*.h)
+	$$(call simt_cu,-Iexercises/$(1)-$(2))
+$$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/ex/$(3)/cu/$(4).o exercises/$(1)-$(2)/$(4).cu \
+        $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
+	$$(call ex_build,$(3),exercises/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2)) \
+	  $$(BUILD)/ex/$(3)/cu/$(4).o exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
+$$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/sol/$(3)/cu/$(4).o solutions/$(1)-$(2)/$(4).cu \
+        $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
+	$$(call ex_build,$(3),solutions/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2)) \
+	  $$(BUILD)/sol/$(3)/cu/$(4).o exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
 # The wrong answers tests/ex_loopholes.sh grades (tests/wrong/N.K-what.cu).
-$$(BUILD)/wrong/$(3)-%/gen/$(4).launch.h: tests/wrong/$(3)-%.cu $$(SIMT_AWK)
-	$$(call simt_gen,h)
-$$(BUILD)/wrong/$(3)-%/gen/$(4).launch.c: tests/wrong/$(3)-%.cu $$(SIMT_AWK)
-	$$(call simt_gen,c)
-$$(BUILD)/wrong/$(3)-%/check: $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.c $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.h \
-        tests/wrong/$(3)-%.cu exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h) $$(LIBPW) $$(EX_TOOLS)
-	$$(call ex_build,$(3),tests/wrong/$(3)-$$*.cu,-I. -Iexercises/$(1)-$(2) -I$$(BUILD)/wrong/$(3)-$$*/gen) \
+$$(BUILD)/wrong/$(3)-%/check: $$(BUILD)/wrong/$(3)-%/cu/$(4).o tests/wrong/$(3)-%.cu \
+        exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h) $$(LIBPW) $$(EX_TOOLS)
+	$$(call ex_build,$(3),tests/wrong/$(3)-$$*.cu,-I. -Iexercises/$(1)-$(2)) \
 	  $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
 test: $$(patsubst tests/wrong/%.cu,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.cu))
-.PRECIOUS: $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.c $$(BUILD)/wrong/$(3)-%/gen/$(4).launch.h
 # nvcc must accept the skeleton and the solution too.
 $$(BUILD)/gpu/ex/$(1)/$(4).o: exercises/$(1)-$(2)/$(4).cu
 	@mkdir -p $$(@D)
@@ -154,9 +151,9 @@ cuda_chapter = $(eval $(call cuda_chapter_template,$(1),$(2),$(3),$(4),$(5)))
 
 # ---- make gpu-test: the kernels on a real device ------------------------------------------
 # Builds the nvcc programs, then runs each with --tiny: each checks every
-# kernel against the CPU before it times anything. Without a device the
-# programs would exit 77 (skipped); this target says so in one line instead,
-# with status 0, and builds nothing.
+# kernel against the CPU before it times anything; then the conformance
+# suite tests/cuda/ built by nvcc. Without a device this says so in one
+# line, with status 0, and builds nothing.
 .PHONY: gpu-test
 gpu-test:
 	@if [ -z "$(HAVE_NVCC)" ]; then echo "gpu-test: skipped: nvcc not found (the CUDA toolkit from developer.nvidia.com)"; \
@@ -165,8 +162,5 @@ gpu-test:
 	else $(MAKE) --no-print-directory cuda-programs || exit 1; fails=0; for p in $(GPU_PROGRAMS); do \
 	    printf '%s\n' "== $$p"; "$$p" --tiny; rc=$$?; \
 	    if [ $$rc -ne 0 ]; then echo "FAIL $$p (exit $$rc)"; fails=$$((fails + 1)); fi; done; \
-	  echo "gpu-test: $(words $(GPU_PROGRAMS)) programs, $$fails failed"; [ $$fails -eq 0 ]; fi
-
-# The generated launchers are intermediate files of a pattern chain: keep
-# them, or make deletes them after each build and regenerates them next time.
-.PRECIOUS: $(SIMT_GEN)/%.launch.c $(SIMT_GEN)/%.launch.h
+	  echo "gpu-test: $(words $(GPU_PROGRAMS)) programs, $$fails failed"; \
+	  CUDA_ARCH=$(CUDA_ARCH) bash tests/cuda/run.sh --nvcc $(BUILD) || fails=$$((fails + 1)); [ $$fails -eq 0 ]; fi

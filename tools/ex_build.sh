@@ -95,7 +95,12 @@ fi
 if rule novec >/dev/null; then extra+=(-fno-tree-vectorize -fno-tree-slp-vectorize); fi
 
 # ---- the learner's file, alone ------------------------------------------------
-run "$CC" "${cflags[@]}" "${extra[@]}" -c -o "$dir/student.o" "$src" || exit 1
+# (a CUDA exercise arrives compiled: mk/cuda.mk builds the .cu with tools/pwcc)
+if [[ $src == *.o ]]; then
+    cp "$src" "$dir/student.o" || exit 1
+else
+    run "$CC" "${cflags[@]}" "${extra[@]}" -c -o "$dir/student.o" "$src" || exit 1
+fi
 pre=
 if rule preprocess >/dev/null; then
     "$CC" "${cflags[@]}" -E -o "$dir/student.i" "$src" || exit 1
@@ -110,5 +115,15 @@ notes_text=$(printf '%s\n' "${notes[@]}")
 env NOTES="$notes_text" PREPROCESSED="$pre" SAN="$SAN" "${env_facts[@]}" \
     bash tools/ex_inspect.sh "$id" "$file" "$rules" "$dir/student.o" "${kobjs[@]}" > "$dir/facts.c.tmp" || exit 1
 mv "$dir/facts.c.tmp" "$dir/facts.c"
-run "$CC" "${cflags[@]}" "${extra[@]}" -o "$out" "$checker" "$dir/student.o" "$dir/facts.c" \
-    "${link_extra[@]}" "${objs[@]}" "${ldlibs[@]}"
+if [[ -n ${LINK:-} ]]; then
+    # C++ objects (CUDA on the emulator): the C parts compiled as C, linked by the C++ compiler
+    run "$CC" "${cflags[@]}" "${extra[@]}" -c -o "$dir/checker.o" "$checker" || exit 1
+    run "$CC" "${cflags[@]}" "${extra[@]}" -c -o "$dir/facts.o" "$dir/facts.c" || exit 1
+    lflags=()
+    for f in "${cflags[@]}" "${extra[@]}"; do [[ $f == -std=* || $f == -W* || $f == -I* ]] || lflags+=("$f"); done
+    run $LINK "${lflags[@]}" -o "$out" "$dir/checker.o" "$dir/student.o" "$dir/facts.o" \
+        "${link_extra[@]}" "${objs[@]}" "${ldlibs[@]}" -ldl
+else
+    run "$CC" "${cflags[@]}" "${extra[@]}" -o "$out" "$checker" "$dir/student.o" "$dir/facts.c" \
+        "${link_extra[@]}" "${objs[@]}" "${ldlibs[@]}"
+fi

@@ -34,12 +34,12 @@ static void launch(void *v)
     dim3 tb = dim3(TILE, TILE_ROWS);
     dim3 tg = dim3((unsigned)pw_ceil_div((size_t)c->cols, TILE), (unsigned)pw_ceil_div((size_t)c->rows, TILE));
     switch (c->kind) {
-    case 0: PW_LAUNCH(copy_stride, g, 256, 0, c->in, c->out, c->n, c->stride); break;
-    case 1: PW_LAUNCH(scale_x_aos, g, 256, 0, c->p, c->out, c->n); break;
-    case 2: PW_LAUNCH(scale_x_soa, g, 256, 0, c->in, c->out, c->n); break;
-    case 3: PW_LAUNCH(transpose_naive, tg, tb, 0, c->in, c->out, c->rows, c->cols); break;
-    case 4: PW_LAUNCH(transpose_shared, tg, tb, 0, c->in, c->out, c->rows, c->cols); break;
-    default: PW_LAUNCH(transpose_padded, tg, tb, 0, c->in, c->out, c->rows, c->cols); break;
+    case 0: copy_stride<<<g, 256, 0>>>(c->in, c->out, c->n, c->stride); break;
+    case 1: scale_x_aos<<<g, 256, 0>>>(c->p, c->out, c->n); break;
+    case 2: scale_x_soa<<<g, 256, 0>>>(c->in, c->out, c->n); break;
+    case 3: transpose_naive<<<tg, tb, 0>>>(c->in, c->out, c->rows, c->cols); break;
+    case 4: transpose_shared<<<tg, tb, 0>>>(c->in, c->out, c->rows, c->cols); break;
+    default: transpose_padded<<<tg, tb, 0>>>(c->in, c->out, c->rows, c->cols); break;
     }
 }
 

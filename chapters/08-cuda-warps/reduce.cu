@@ -54,12 +54,12 @@ static void launch(void *p)
     launch_ctx *c = (launch_ctx *)p;
     size_t sh = (size_t)(rungs[c->r].many ? 32 : c->block) * sizeof(float);
     switch (c->r) {
-    case 0: PW_LAUNCH(reduce_interleaved, c->grid, c->block, sh, c->d_in, c->d_partial, c->n); break;
-    case 1: PW_LAUNCH(reduce_strided_index, c->grid, c->block, sh, c->d_in, c->d_partial, c->n); break;
-    case 2: PW_LAUNCH(reduce_sequential, c->grid, c->block, sh, c->d_in, c->d_partial, c->n); break;
-    case 3: PW_LAUNCH(reduce_first_add, c->grid, c->block, sh, c->d_in, c->d_partial, c->n); break;
-    case 4: PW_LAUNCH(reduce_warp_shuffle, c->grid, c->block, sh, c->d_in, c->d_partial, c->n); break;
-    default: PW_LAUNCH(reduce_many, c->grid, c->block, sh, c->d_in, c->d_partial, c->n); break;
+    case 0: reduce_interleaved<<<c->grid, c->block, sh>>>(c->d_in, c->d_partial, c->n); break;
+    case 1: reduce_strided_index<<<c->grid, c->block, sh>>>(c->d_in, c->d_partial, c->n); break;
+    case 2: reduce_sequential<<<c->grid, c->block, sh>>>(c->d_in, c->d_partial, c->n); break;
+    case 3: reduce_first_add<<<c->grid, c->block, sh>>>(c->d_in, c->d_partial, c->n); break;
+    case 4: reduce_warp_shuffle<<<c->grid, c->block, sh>>>(c->d_in, c->d_partial, c->n); break;
+    default: reduce_many<<<c->grid, c->block, sh>>>(c->d_in, c->d_partial, c->n); break;
     }
 }
 
@@ -187,7 +187,7 @@ int main(int argc, char **argv)
         struct copy_ctx { const float *in; float *out; int n; } cc = { d_in, d_out, n };
         pw_cuda_time(&cfg, [](void *p) {
             copy_ctx *c = (copy_ctx *)p;
-            PW_LAUNCH(copy_stride, (int)pw_ceil_div((size_t)c->n, 256), 256, 0, c->in, c->out, c->n, 1);
+            copy_stride<<<(int)pw_ceil_div((size_t)c->n, 256), 256, 0>>>(c->in, c->out, c->n, 1);
         }, &cc, &st);
         double copy_gbs = pw_gbs(8.0 * n, st.median);
         pw_csv_summary(csv, "copy", n, 1, "", &st, 0, 8.0 * n);

@@ -32,7 +32,7 @@ static int show_whoami(int n, int block)
     int *d_l = (int *)pw_cuda_alloc((size_t)n * sizeof(int));
     int *b = (int *)pw_alloc_bytes((size_t)n * sizeof(int)), *w = (int *)pw_alloc_bytes((size_t)n * sizeof(int));
     int *l = (int *)pw_alloc_bytes((size_t)n * sizeof(int));
-    PW_LAUNCH(whoami, (int)pw_ceil_div((size_t)n, (size_t)block), block, 0, d_b, d_w, d_l, n);
+    whoami<<<(int)pw_ceil_div((size_t)n, (size_t)block), block, 0>>>(d_b, d_w, d_l, n);
     pw_cuda_sync_check();
     CUDA_CHECK(cudaMemcpy(b, d_b, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(w, d_w, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost));
@@ -61,16 +61,16 @@ static void launch_branch(void *p)
 {
     div_ctx *c = (div_ctx *)p;
     int g = (int)pw_ceil_div((size_t)c->n, (size_t)c->block);
-    if (c->which == 0) PW_LAUNCH(branch_on_lane, g, c->block, 0, c->x, c->y, c->n, c->iters);
-    else PW_LAUNCH(branch_on_warp, g, c->block, 0, c->x, c->y, c->n, c->iters);
+    if (c->which == 0) branch_on_lane<<<g, c->block, 0>>>(c->x, c->y, c->n, c->iters);
+    else branch_on_warp<<<g, c->block, 0>>>(c->x, c->y, c->n, c->iters);
 }
 
 static void launch_count(void *p)
 {
     div_ctx *c = (div_ctx *)p;
     int g = (int)pw_ceil_div((size_t)c->n, (size_t)c->block);
-    if (c->which == 0) PW_LAUNCH(count_ballot, g, c->block, 0, c->x, c->n, 0.5f, c->count);
-    else PW_LAUNCH(count_atomic, g, c->block, 0, c->x, c->n, 0.5f, c->count);
+    if (c->which == 0) count_ballot<<<g, c->block, 0>>>(c->x, c->n, 0.5f, c->count);
+    else count_atomic<<<g, c->block, 0>>>(c->x, c->n, 0.5f, c->count);
 }
 
 /* y against the host: nvcc may fuse v*a + 0.5f into one FMA (one rounding
@@ -167,10 +167,10 @@ int main(int argc, char **argv)
     /* The emulator's own speed: a barrier crossing is a switch from each
      * thread to the scheduler and back. */
     int *d_out = (int *)pw_cuda_alloc(64 * sizeof(int));
-    PW_LAUNCH(barrier_loop, 4, 256, 0, d_out, 10);     /* warm: the fibers exist */
+    barrier_loop<<<4, 256, 0>>>(d_out, 10);     /* warm: the fibers exist */
     pw_cuda_sync_check();
     double t0 = pw_now();
-    PW_LAUNCH(barrier_loop, 16, 256, 0, d_out, (int)rounds);
+    barrier_loop<<<16, 256, 0>>>(d_out, (int)rounds);
     pw_cuda_sync_check();
     double dt = pw_now() - t0;
     long long crossings = pw_simt_last_counters()->barrier_crossings;

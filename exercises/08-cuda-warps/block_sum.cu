@@ -20,10 +20,10 @@
 
 __global__ void block_sum(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);   /* blockDim.x floats, sized by the launch */
+    extern __shared__ float s[];   /* blockDim.x floats, sized by the launch */
     /* TODO:
      *  1. i = blockIdx.x * blockDim.x + threadIdx.x. Store in[i] into
-     *     s[threadIdx.x], or 0 when i >= n:   STORE(s[t]) = i < n ? LOAD(in[i]) : 0.0f;
+     *     s[threadIdx.x], or 0 when i >= n:   s[t] = i < n ? in[i] : 0.0f;
      *     (LOAD/STORE are plain accesses on a GPU; the emulator counts them.)
      *  2. __syncthreads(): every store above is done before anyone reads.
      *  3. Halve: for (step = blockDim.x / 2; step > 0; step /= 2), threads
@@ -38,7 +38,7 @@ void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
 {
     /* TODO: blocks = ceil(n / block) (pw_ceil_div in util.h, or (n + block - 1) / block);
      * shared memory = block * sizeof(float) bytes; then
-     *   PW_LAUNCH(block_sum, blocks, block, shared_bytes, d_in, d_partial, n);
+     *   block_sum<<<blocks, block, shared_bytes>>>(d_in, d_partial, n);
      * which is block_sum<<<blocks, block, shared_bytes>>>(d_in, d_partial, n) in CUDA.
      * Then delete the lines below. */
     (void)d_in; (void)d_partial; (void)n; (void)block;

@@ -13,9 +13,6 @@ __global__ void block_sum(const float *in, float *partial, int n);
 
 /* Launch block_sum on n elements (device pointers) with `block` threads per
  * block: as many blocks as it takes, and B floats of shared memory. */
-void block_sum_launch(const float *d_in, float *d_partial, int n, int block);
+PW_SIMT_EXTERN_C void block_sum_launch(const float *d_in, float *d_partial, int n, int block);
 
-#ifndef __CUDACC__
-#include "block_sum.launch.h"
-#endif
 #endif

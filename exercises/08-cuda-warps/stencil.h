@@ -13,9 +13,6 @@
 __global__ void stencil(const float *in, float *out, int rows, int cols);
 
 /* Launch it with blocks of bx x by threads. */
-void stencil_launch(const float *d_in, float *d_out, int rows, int cols, int bx, int by);
+PW_SIMT_EXTERN_C void stencil_launch(const float *d_in, float *d_out, int rows, int cols, int bx, int by);
 
-#ifndef __CUDACC__
-#include "stencil.launch.h"
-#endif
 #endif

@@ -21,11 +21,11 @@ __global__ void warp_scan(const int *in, int *out, int n)
 {
     /* TODO:
      *  1. i = blockIdx.x * blockDim.x + threadIdx.x; lane = threadIdx.x % warpSize;
-     *     v = i < n ? LOAD(in[i]) : 0. (No return for i >= n: those lanes
+     *     v = i < n ? in[i] : 0. (No return for i >= n: those lanes
      *     must join the shuffles.)
      *  2. for (d = 1; d < 32; d *= 2): up = __shfl_up_sync(0xffffffff, v, d);
      *     if (lane >= d) v += up;     (lanes below d get their own v back: skip it)
-     *  3. if (i < n) STORE(out[i]) = v;
+     *  3. if (i < n) out[i] = v;
      * Then delete the line below. */
     (void)in; (void)out; (void)n;
 }
@@ -33,7 +33,7 @@ __global__ void warp_scan(const int *in, int *out, int n)
 void warp_scan_launch(const int *d_in, int *d_out, int n, int block)
 {
     /* TODO: enough blocks of `block` threads for n elements, no shared memory:
-     *   PW_LAUNCH(warp_scan, blocks, block, 0, d_in, d_out, n);
+     *   warp_scan<<<blocks, block, 0>>>(d_in, d_out, n);
      * Then delete the lines below. */
     (void)d_in; (void)d_out; (void)n; (void)block;
     PW_NOT_YET_IMPLEMENTED();

@@ -10,9 +10,6 @@
 __global__ void warp_scan(const int *in, int *out, int n);
 
 /* Launch warp_scan on n elements with `block` threads per block (a multiple of 32). */
-void warp_scan_launch(const int *d_in, int *d_out, int n, int block);
+PW_SIMT_EXTERN_C void warp_scan_launch(const int *d_in, int *d_out, int n, int block);
 
-#ifndef __CUDACC__
-#include "warp_scan.launch.h"
-#endif
 #endif

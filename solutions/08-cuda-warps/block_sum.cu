@@ -12,19 +12,19 @@
 
 __global__ void block_sum(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
-    STORE(s[t]) = i < (unsigned)n ? LOAD(in[i]) : 0.0f;                 /* added */
+    s[t] = i < (unsigned)n ? in[i] : 0.0f;                 /* added */
     __syncthreads();                                                    /* added */
     for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {         /* added */
-        if (t < step) STORE(s[t]) = LOAD(s[t]) + LOAD(s[t + step]);     /* added */
+        if (t < step) s[t] = s[t] + s[t + step];     /* added */
         __syncthreads();                                                /* added */
     }
-    if (t == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);                /* added */
+    if (t == 0) partial[blockIdx.x] = s[0];                /* added */
 }
 
 void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
 {
     int blocks = (n + block - 1) / block;                               /* added */
-    PW_LAUNCH(block_sum, blocks, block, block * sizeof(float), d_in, d_partial, n);   /* added */
+    block_sum<<<blocks, block, block * sizeof(float)>>>(d_in, d_partial, n);   /* added */
 }

@@ -13,15 +13,15 @@
 __global__ void warp_scan(const int *in, int *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x, lane = threadIdx.x % warpSize;   /* added */
-    int v = i < n ? LOAD(in[i]) : 0;                                                 /* added */
+    int v = i < n ? in[i] : 0;                                                 /* added */
     for (int d = 1; d < warpSize; d *= 2) {                                          /* added */
         int up = __shfl_up_sync(0xffffffffu, v, d);                                  /* added */
         if (lane >= d) v += up;                                                      /* added */
     }
-    if (i < n) STORE(out[i]) = v;                                                    /* added */
+    if (i < n) out[i] = v;                                                    /* added */
 }
 
 void warp_scan_launch(const int *d_in, int *d_out, int n, int block)
 {
-    PW_LAUNCH(warp_scan, (n + block - 1) / block, block, 0, d_in, d_out, n);         /* added */
+    warp_scan<<<(n + block - 1) / block, block, 0>>>(d_in, d_out, n);         /* added */
 }

@@ -6,18 +6,18 @@
 
 __global__ void block_sum(const float *in, float *partial, int n)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
-    STORE(s[t]) = i < (unsigned)n ? LOAD(in[i]) : 0.0f;
+    s[t] = i < (unsigned)n ? in[i] : 0.0f;
     __syncthreads();
     for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {
-        if (t < step) STORE(s[t]) = LOAD(s[t]) + LOAD(s[t + step]);
+        if (t < step) s[t] = s[t] + s[t + step];
         __syncthreads();
     }
-    if (t == 0) STORE(partial[blockIdx.x]) = LOAD(s[0]);
+    if (t == 0) partial[blockIdx.x] = s[0];
 }
 
 void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
 {
-    PW_LAUNCH(block_sum, (n + block - 1) / block, block, 0, d_in, d_partial, n);
+    block_sum<<<(n + block - 1) / block, block, 0>>>(d_in, d_partial, n);
 }

@@ -11,12 +11,12 @@ __global__ void block_sum(const float *in, float *partial, int n)
     float s = 0.0f;
     for (unsigned k = 0; k < blockDim.x; k++) {
         unsigned i = blockIdx.x * blockDim.x + k;
-        if (i < (unsigned)n) s += LOAD(in[i]);
+        if (i < (unsigned)n) s += in[i];
     }
-    STORE(partial[blockIdx.x]) = s;
+    partial[blockIdx.x] = s;
 }
 
 void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
 {
-    PW_LAUNCH(block_sum, (n + block - 1) / block, block, block * sizeof(float), d_in, d_partial, n);
+    block_sum<<<(n + block - 1) / block, block, block * sizeof(float)>>>(d_in, d_partial, n);
 }

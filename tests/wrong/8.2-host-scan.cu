@@ -9,14 +9,14 @@
 __global__ void warp_scan(const int *in, int *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    int v = i < n ? LOAD(in[i]) : 0;
+    int v = i < n ? in[i] : 0;
     for (int d = 1; d < warpSize; d *= 2) v += 0 * __shfl_up_sync(0xffffffffu, v, d);
-    if (i < n) STORE(out[i]) = v;
+    if (i < n) out[i] = v;
 }
 
 void warp_scan_launch(const int *d_in, int *d_out, int n, int block)
 {
-    PW_LAUNCH(warp_scan, (n + block - 1) / block, block, 0, d_in, d_out, n);
+    warp_scan<<<(n + block - 1) / block, block, 0>>>(d_in, d_out, n);
     int *h = malloc((size_t)n * sizeof *h);
     cudaMemcpy(h, d_in, (size_t)n * sizeof *h, cudaMemcpyDeviceToHost);
     for (int i = 1; i < n; i++)

@@ -8,7 +8,7 @@
  * hang) for divergent barriers, exited threads, bad masks and out-of-bounds
  * accesses. The last test prints the emulator's speed (not asserted). */
 #include "simt.h"
-#include "test_simt.launch.h"
+
 #include "timing.h"
 #include "unit.h"
 #include "util.h"
@@ -25,7 +25,7 @@ __global__ void who(int *out)
     int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
     int b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
     int code = (((b * 16 + threadIdx.z) * 16 + threadIdx.y) * 16 + threadIdx.x);
-    STORE(out[b * tpb + t]) = code;
+    out[b * tpb + t] = code;
 }
 
 /* Reverse each block's slice through shared memory: needs the barrier. */
@@ -33,9 +33,9 @@ __global__ void reverse_block(const int *in, int *out)
 {
     __shared__ int s[256];
     int t = threadIdx.x, base = blockIdx.x * blockDim.x;
-    STORE(s[t]) = LOAD(in[base + t]);
+    s[t] = in[base + t];
     __syncthreads();
-    STORE(out[base + t]) = LOAD(s[blockDim.x - 1 - t]);
+    out[base + t] = s[blockDim.x - 1 - t];
 }
 
 /* Reads shared memory before writing it: must see the poison, every block. */
@@ -43,16 +43,16 @@ __global__ void read_leftovers(int *out)
 {
     __shared__ int s[64];
     int t = threadIdx.x;
-    STORE(out[blockIdx.x * blockDim.x + t]) = LOAD(s[t]);
-    STORE(s[t]) = 1234;          /* what the next block must not see */
+    out[blockIdx.x * blockDim.x + t] = s[t];
+    s[t] = 1234;          /* what the next block must not see */
 }
 
 __global__ void read_dynamic_leftovers(float *out)
 {
-    DYNAMIC_SHARED(float, s);
+    extern __shared__ float s[];
     int t = threadIdx.x;
-    STORE(out[blockIdx.x * blockDim.x + t]) = LOAD(s[t]);
-    STORE(s[t]) = 1.0f;
+    out[blockIdx.x * blockDim.x + t] = s[t];
+    s[t] = 1.0f;
 }
 
 __global__ void divergent_barrier(int *out)
@@ -62,7 +62,7 @@ __global__ void divergent_barrier(int *out)
     } else {
         __syncthreads();
     }
-    STORE(out[threadIdx.x]) = 1;
+    out[threadIdx.x] = 1;
 }
 
 __global__ void early_exit(const int *in, int *out, int n)
@@ -70,9 +70,9 @@ __global__ void early_exit(const int *in, int *out, int n)
     __shared__ int s[64];
     int i = threadIdx.x;
     if (i >= n) return;          /* the classic: these threads never reach the barrier */
-    STORE(s[i]) = LOAD(in[i]);
+    s[i] = in[i];
     __syncthreads();
-    STORE(out[i]) = LOAD(s[(i + 1) % n]);
+    out[i] = s[(i + 1) % n];
 }
 
 __global__ void half_warp_shuffle(int *out)
@@ -80,44 +80,44 @@ __global__ void half_warp_shuffle(int *out)
     int v = threadIdx.x;
     if (threadIdx.x < 16) v = __shfl_down_sync(0xffffffffu, v, 1);
     else __syncthreads();
-    STORE(out[threadIdx.x]) = v;
+    out[threadIdx.x] = v;
 }
 
 __global__ void mask_without_me(int *out)
 {
     int v = __shfl_sync(0x0000ffffu, (int)threadIdx.x, 0);   /* lanes 16-31 are not in the mask */
-    STORE(out[threadIdx.x]) = v;
+    out[threadIdx.x] = v;
 }
 
 __global__ void mask_past_warp(int *out)
 {
     int v = __shfl_sync(0xffffffffu, (int)threadIdx.x, 0);   /* block of 48: warp 1 has 16 lanes */
-    STORE(out[threadIdx.x]) = v;
+    out[threadIdx.x] = v;
 }
 
 __global__ void read_outside_mask(int *out)
 {
     int v = 0;
     if (threadIdx.x < 8) v = __shfl_sync(0x000000ffu, (int)threadIdx.x, 9);
-    STORE(out[threadIdx.x]) = v;
+    out[threadIdx.x] = v;
 }
 
 __global__ void read_past_end(const float *in, float *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i <= n) STORE(out[0]) = LOAD(in[i]);    /* <= : one too many */
+    if (i <= n) out[0] = in[i];    /* <= : one too many */
 }
 
 __global__ void read_host_memory(const float *in, float *out)
 {
-    STORE(out[threadIdx.x]) = LOAD(in[threadIdx.x]);
+    out[threadIdx.x] = in[threadIdx.x];
 }
 
 __global__ void past_dynamic_shared(float *out)
 {
-    DYNAMIC_SHARED(float, s);
-    STORE(s[threadIdx.x]) = 1.0f;     /* launched with 16 floats of shared memory, 32 threads */
-    STORE(out[threadIdx.x]) = 0.0f;
+    extern __shared__ float s[];
+    s[threadIdx.x] = 1.0f;     /* launched with 16 floats of shared memory, 32 threads */
+    out[threadIdx.x] = 0.0f;
 }
 
 /* One shuffle of each kind: out[k*32 + lane] for the k-th. */
@@ -130,16 +130,16 @@ __global__ void shuffles(int *out, int mode, int arg, int width)
     case 2: r = __shfl_down_sync(0xffffffffu, v, (unsigned)arg, width); break;
     case 3: r = __shfl_xor_sync(0xffffffffu, v, arg, width); break;
     }
-    STORE(out[lane]) = r;
+    out[lane] = r;
 }
 
 __global__ void shuffle_types(float *f, double *d, unsigned *u, long long *ll)
 {
     int lane = threadIdx.x;
-    STORE(f[lane]) = __shfl_xor_sync(0xffffffffu, 0.5f + (float)lane, 1);
-    STORE(d[lane]) = __shfl_down_sync(0xffffffffu, 1e10 + (double)lane, 2, 16);
-    STORE(u[lane]) = __shfl_up_sync(0xffffffffu, 4000000000u + (unsigned)lane, 1);
-    STORE(ll[lane]) = __shfl_sync(0xffffffffu, (1LL << 40) + lane, 31 - lane);
+    f[lane] = __shfl_xor_sync(0xffffffffu, 0.5f + (float)lane, 1);
+    d[lane] = __shfl_down_sync(0xffffffffu, 1e10 + (double)lane, 2, 16);
+    u[lane] = __shfl_up_sync(0xffffffffu, 4000000000u + (unsigned)lane, 1);
+    ll[lane] = __shfl_sync(0xffffffffu, (1LL << 40) + lane, 31 - lane);
 }
 
 __global__ void votes(unsigned *out)
@@ -153,13 +153,13 @@ __global__ void votes(unsigned *out)
     unsigned half = lane < 16 ? __ballot_sync(0x0000ffffu, lane & 1) : __ballot_sync(0xffff0000u, lane & 1);
     __syncwarp();
     if (threadIdx.x == 0) {
-        STORE(out[0]) = b;
-        STORE(out[1]) = (unsigned)any;
-        STORE(out[2]) = (unsigned)all;
-        STORE(out[3]) = (unsigned)all2;
-        STORE(out[4]) = half;
+        out[0] = b;
+        out[1] = (unsigned)any;
+        out[2] = (unsigned)all;
+        out[3] = (unsigned)all2;
+        out[4] = half;
     }
-    if (threadIdx.x == 16) STORE(out[5]) = half;
+    if (threadIdx.x == 16) out[5] = half;
 }
 
 __global__ void atomics(int *count, float *fsum, int *maxv, unsigned *cas_count, unsigned long long *big)
@@ -179,50 +179,50 @@ __global__ void histogram(const int *in, int *hist, int n)
 {
     __shared__ int local[8];
     int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
-    if (t < 8) STORE(local[t]) = 0;
+    if (t < 8) local[t] = 0;
     __syncthreads();
-    if (i < n) atomicAdd(&local[LOAD(in[i]) & 7], 1);
+    if (i < n) atomicAdd(&local[in[i] & 7], 1);
     __syncthreads();
-    if (t < 8) atomicAdd(&hist[t], LOAD(local[t]));
+    if (t < 8) atomicAdd(&hist[t], local[t]);
 }
 
 /* Warp access patterns with known counts. */
 __global__ void load_stride(const float *in, float *out, int stride)
 {
     int t = threadIdx.x;
-    STORE(out[t]) = LOAD(in[t * stride]);
+    out[t] = in[t * stride];
 }
 
 __global__ void tile_column(float *out, int pad)
 {
     __shared__ float tile[32 * 33];
     int t = threadIdx.x, w = 32 + pad;
-    for (int r = 0; r < 32; r++) STORE(tile[r * w + t]) = (float)(r * 32 + t);   /* rows: no conflict */
+    for (int r = 0; r < 32; r++) tile[r * w + t] = (float)(r * 32 + t);   /* rows: no conflict */
     __syncthreads();
-    STORE(out[t]) = LOAD(tile[t * w + 5]);                                       /* column 5 */
+    out[t] = tile[t * w + 5];                                       /* column 5 */
 }
 
 __global__ void broadcast(const float *in, float *out)
 {
     __shared__ float s[32];
     int t = threadIdx.x;
-    STORE(s[t]) = LOAD(in[t]);
+    s[t] = in[t];
     __syncthreads();
-    STORE(out[t]) = LOAD(s[3]);      /* every lane the same word */
+    out[t] = s[3];      /* every lane the same word */
 }
 
 __global__ void branch_on_lane(float *out)
 {
     int t = threadIdx.x;
-    if (t % 2 == 0) STORE(out[t]) = 1.0f;
-    else STORE(out[t]) = 2.0f;
+    if (t % 2 == 0) out[t] = 1.0f;
+    else out[t] = 2.0f;
 }
 
 __global__ void branch_on_warp(float *out)
 {
     int t = threadIdx.x;
-    if ((t / 32) % 2 == 0) STORE(out[t]) = 1.0f;
-    else STORE(out[t]) = 2.0f;
+    if ((t / 32) % 2 == 0) out[t] = 1.0f;
+    else out[t] = 2.0f;
 }
 
 /* Each thread reads its neighbour's value without a barrier: a race. */
@@ -230,8 +230,8 @@ __global__ void racy_neighbour(int *out)
 {
     __shared__ int s[64];
     int t = threadIdx.x;
-    STORE(s[t]) = t;
-    STORE(out[t]) = LOAD(s[(t + 1) % 64]);
+    s[t] = t;
+    out[t] = s[(t + 1) % 64];
 }
 
 __global__ void many_barriers(int *out, int rounds)
@@ -241,7 +241,7 @@ __global__ void many_barriers(int *out, int rounds)
         x += t;
         __syncthreads();
     }
-    if (t == 0) STORE(out[blockIdx.x]) = x;
+    if (t == 0) out[blockIdx.x] = x;
 }
 
 /* ---- helpers -------------------------------------------------------------------- */
@@ -270,7 +270,7 @@ static void test_indices(void)
 {
     dim3 grid = dim3(3, 2, 2), block = dim3(4, 3, 2);
     int n = 12 * 24, *d = dev((size_t)n * sizeof(int)), h[12 * 24];
-    PW_LAUNCH(who, grid, block, 0, d);
+    who<<<grid, block, 0>>>(d);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     int bad = 0;
@@ -296,7 +296,7 @@ static void test_barrier(void)
     for (int i = 0; i < n; i++) h[i] = i * 3;
     int *in = dev(sizeof h), *out = dev(sizeof h);
     CUDA_CHECK(cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice));
-    PW_LAUNCH(reverse_block, 5, 256, 0, in, out);
+    reverse_block<<<5, 256, 0>>>(in, out);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost));
     int bad = 0;
@@ -313,9 +313,9 @@ static void test_barrier(void)
 static void test_poison(void)
 {
     int *d = dev(3 * 64 * sizeof(int)), h[3 * 64];
-    PW_LAUNCH(read_leftovers, 3, 64, 0, d);
+    read_leftovers<<<3, 64, 0>>>(d);
     CUDA_CHECK(cudaGetLastError());
-    PW_LAUNCH(read_leftovers, 3, 64, 0, d);     /* and again: nothing carries over between launches */
+    read_leftovers<<<3, 64, 0>>>(d);     /* and again: nothing carries over between launches */
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     int bad = 0;
@@ -323,7 +323,7 @@ static void test_poison(void)
     EXPECT(bad == 0, "static shared memory reads as the poison (-1) in every block, not 1234 (%d not)", bad);
 
     float *f = dev(3 * 32 * sizeof(float)), hf[3 * 32];
-    PW_LAUNCH(read_dynamic_leftovers, 3, 32, 32 * sizeof(float), f);
+    read_dynamic_leftovers<<<3, 32, 32 * sizeof(float)>>>(f);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(hf, f, sizeof hf, cudaMemcpyDeviceToHost));
     bad = 0;
@@ -336,12 +336,12 @@ static void test_poison(void)
 static void test_divergent_barrier(void)
 {
     int *d = dev(64 * sizeof(int));
-    PW_LAUNCH(divergent_barrier, 2, 32, 0, d);
+    divergent_barrier<<<2, 32, 0>>>(d);
     const char *want[] = { "kernel divergent_barrier", "block (0,0,0)", "different barriers", "threads 0-15",
                            "threads 16-31", "test_simt.c:", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, want), "reported, naming kernel, block, threads and both barriers");
     /* the emulator recovers: the next launch runs */
-    PW_LAUNCH(who, 1, 32, 0, d);
+    who<<<1, 32, 0>>>(d);
     EXPECT(cudaGetLastError() == cudaSuccess, "a launch after the error runs");
     cudaFree(d);
 }
@@ -350,10 +350,10 @@ static void test_early_exit(void)
 {
     int *in = dev(64 * sizeof(int)), *out = dev(64 * sizeof(int));
     CUDA_CHECK(cudaMemset(in, 0, 64 * sizeof(int)));
-    PW_LAUNCH(early_exit, 1, 64, 0, in, out, 50);
+    early_exit<<<1, 64, 0>>>(in, out, 50);
     const char *want[] = { "kernel early_exit", "threads 0-49 wait", "threads 50-63 exited", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, want), "threads that exit while others wait are reported");
-    PW_LAUNCH(early_exit, 1, 64, 0, in, out, 64);
+    early_exit<<<1, 64, 0>>>(in, out, 64);
     EXPECT(cudaGetLastError() == cudaSuccess, "the same kernel with every thread alive runs");
     cudaFree(in);
     cudaFree(out);
@@ -362,7 +362,7 @@ static void test_early_exit(void)
 static void test_all_blocked(void)
 {
     int *d = dev(64 * sizeof(int));
-    PW_LAUNCH(half_warp_shuffle, 1, 32, 0, d);
+    half_warp_shuffle<<<1, 32, 0>>>(d);
     const char *want[] = { "__shfl_down_sync", "waits for lane 16", "__syncthreads", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, want), "a shuffle waiting for lanes stuck at a barrier is reported");
     cudaFree(d);
@@ -371,13 +371,13 @@ static void test_all_blocked(void)
 static void test_bad_masks(void)
 {
     int *d = dev(64 * sizeof(int));
-    PW_LAUNCH(mask_without_me, 1, 32, 0, d);
+    mask_without_me<<<1, 32, 0>>>(d);
     const char *want1[] = { "leaves out the calling lane 16", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, want1), "a mask without the caller is an error");
-    PW_LAUNCH(mask_past_warp, 1, 48, 0, d);
+    mask_past_warp<<<1, 48, 0>>>(d);
     const char *want2[] = { "lanes that do not exist", "0x0000ffff", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, want2), "a mask naming lanes past a short warp is an error");
-    PW_LAUNCH(read_outside_mask, 1, 32, 0, d);
+    read_outside_mask<<<1, 32, 0>>>(d);
     const char *want3[] = { "reads lane 9, which is not in the mask", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, want3), "reading a lane outside the mask is an error");
     cudaFree(d);
@@ -387,14 +387,14 @@ static void test_out_of_bounds(void)
 {
     int n = 1000;
     float *in = dev((size_t)n * sizeof(float)), *out = dev(32 * sizeof(float));
-    PW_LAUNCH(read_past_end, pw_ceil_div((size_t)n + 1, 128), 128, 0, in, out, n);
+    read_past_end<<<pw_ceil_div((size_t)n + 1, 128), 128, 0>>>(in, out, n);
     const char *want[] = { "kernel read_past_end", "out of bounds", "element 1000 of 1000", NULL };
     EXPECT(failed_with(cudaErrorIllegalAddress, want), "one element past a cudaMalloc allocation is caught");
     float host[32] = { 0 };
-    PW_LAUNCH(read_host_memory, 1, 32, 0, host, out);
+    read_host_memory<<<1, 32, 0>>>(host, out);
     const char *want2[] = { "neither device memory", NULL };
     EXPECT(failed_with(cudaErrorIllegalAddress, want2), "a host pointer in a kernel is caught");
-    PW_LAUNCH(past_dynamic_shared, 1, 32, 16 * sizeof(float), out);
+    past_dynamic_shared<<<1, 32, 16 * sizeof(float)>>>(out);
     const char *want3[] = { "past the end of the 64 bytes of dynamic shared memory", NULL };
     EXPECT(failed_with(cudaErrorIllegalAddress, want3), "past the dynamic shared memory is caught");
     EXPECT(cudaMemcpy(out, host, 64 * sizeof(float), cudaMemcpyHostToDevice) == cudaErrorInvalidValue,
@@ -407,7 +407,7 @@ static void test_out_of_bounds(void)
 static void test_bad_config(void)
 {
     int *d = dev(sizeof(int));
-    PW_LAUNCH(who, 1, 2048, 0, d);
+    who<<<1, 2048, 0>>>(d);
     const char *want[] = { "2048 threads per block", NULL };
     EXPECT(failed_with(cudaErrorInvalidConfiguration, want), "a block of 2048 threads is refused");
     cudaFree(d);
@@ -450,7 +450,7 @@ static void test_shuffles(void)
     int bad = 0;
     for (size_t c = 0; c < sizeof tables / sizeof tables[0]; c++) {
         const shfl_case *k = &tables[c];
-        PW_LAUNCH(shuffles, 1, 32, 0, d, k->mode, k->arg, k->width);
+        shuffles<<<1, 32, 0>>>(d, k->mode, k->arg, k->width);
         CUDA_CHECK(cudaGetLastError());
         CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
         for (int l = 0; l < 32; l++)
@@ -465,7 +465,7 @@ static void test_shuffles(void)
     for (int mode = 0; mode < 4; mode++)
         for (int w = 1; w <= 32; w *= 2)
             for (int arg = 0; arg < 32; arg += (arg < 4 ? 1 : 5)) {
-                PW_LAUNCH(shuffles, 1, 32, 0, d, mode, arg, w);
+                shuffles<<<1, 32, 0>>>(d, mode, arg, w);
                 CUDA_CHECK(cudaGetLastError());
                 CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
                 cases++;
@@ -480,7 +480,7 @@ static void test_shuffles(void)
     double *dd = dev(32 * sizeof(double)), hd[32];
     unsigned *u = dev(32 * sizeof(unsigned)), hu[32];
     long long *ll = dev(32 * sizeof(long long)), hl[32];
-    PW_LAUNCH(shuffle_types, 1, 32, 0, f, dd, u, ll);
+    shuffle_types<<<1, 32, 0>>>(f, dd, u, ll);
     CUDA_CHECK(cudaGetLastError());
     cudaMemcpy(hf, f, sizeof hf, cudaMemcpyDeviceToHost);
     cudaMemcpy(hd, dd, sizeof hd, cudaMemcpyDeviceToHost);
@@ -502,7 +502,7 @@ static void test_shuffles(void)
 static void test_votes(void)
 {
     unsigned *d = dev(6 * sizeof(unsigned)), h[6];
-    PW_LAUNCH(votes, 1, 32, 0, d);
+    votes<<<1, 32, 0>>>(d);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     unsigned b = 0;
@@ -525,7 +525,7 @@ static void test_atomics_threads(void)
     cudaMemset(cas, 0, sizeof(unsigned));
     cudaMemset(big, 0, sizeof(unsigned long long));
     pw_simt_set_workers(4);
-    PW_LAUNCH(atomics, 64, 128, 0, count, fsum, maxv, cas, big);
+    atomics<<<64, 128, 0>>>(count, fsum, maxv, cas, big);
     CUDA_CHECK(cudaGetLastError());
     int hc, hm;
     float hf;
@@ -551,7 +551,7 @@ static void test_atomics_threads(void)
     int *in = dev(sizeof hin), *hist = dev(sizeof hh);
     cudaMemcpy(in, hin, sizeof hin, cudaMemcpyHostToDevice);
     cudaMemset(hist, 0, sizeof hh);
-    PW_LAUNCH(histogram, pw_ceil_div((size_t)n, 96), 96, 0, in, hist, n);
+    histogram<<<pw_ceil_div((size_t)n, 96), 96, 0>>>(in, hist, n);
     CUDA_CHECK(cudaGetLastError());
     cudaMemcpy(hh, hist, sizeof hh, cudaMemcpyDeviceToHost);
     EXPECT(memcmp(hh, want, sizeof hh) == 0, "a shared-memory histogram on 4 OS threads is exact");
@@ -565,39 +565,39 @@ static void test_counters(void)
     cudaMemset(in, 0, 32 * 32 * sizeof(float));
     const pw_simt_counters *c = pw_simt_last_counters();
 
-    PW_LAUNCH(load_stride, 1, 32, 0, in, out, 1);
+    load_stride<<<1, 32, 0>>>(in, out, 1);
     EXPECT(c->global_load_requests == 1 && c->global_load_sectors == 4,
            "a warp's stride-1 float load: 1 request, 4 sectors (got %lld, %lld)", c->global_load_requests,
            c->global_load_sectors);
     EXPECT(c->global_loads == 32 && c->global_stores == 32, "32 loads and 32 stores per thread count");
-    PW_LAUNCH(load_stride, 1, 32, 0, in, out, 2);
+    load_stride<<<1, 32, 0>>>(in, out, 2);
     EXPECT(c->global_load_sectors == 8, "stride 2: 8 sectors (got %lld)", c->global_load_sectors);
-    PW_LAUNCH(load_stride, 1, 32, 0, in, out, 32);
+    load_stride<<<1, 32, 0>>>(in, out, 32);
     EXPECT(c->global_load_sectors == 32, "stride 32: 32 sectors (got %lld)", c->global_load_sectors);
     EXPECT(pw_simt_efficiency(c) == 1.0, "no divergence: SIMT efficiency 1 (got %g)", pw_simt_efficiency(c));
 
-    PW_LAUNCH(tile_column, 1, 32, 0, out, 0);
+    tile_column<<<1, 32, 0>>>(out, 0);
     EXPECT(c->shared_max_ways == 32, "a 32x32 float tile read by column: 32-way conflict (got %lld)",
            c->shared_max_ways);
     EXPECT(c->shared_requests == 33 && c->shared_wavefronts == 32 + 32,
            "32 conflict-free row stores + 1 column load of 32 ways (got %lld requests, %lld wavefronts)",
            c->shared_requests, c->shared_wavefronts);
-    PW_LAUNCH(tile_column, 1, 32, 0, out, 1);
+    tile_column<<<1, 32, 0>>>(out, 1);
     EXPECT(c->shared_max_ways == 1, "padded to 33 columns: no conflict (got %lld)", c->shared_max_ways);
 
-    PW_LAUNCH(broadcast, 1, 32, 0, in, out);
+    broadcast<<<1, 32, 0>>>(in, out);
     EXPECT(c->shared_max_ways == 1, "every lane reading one word is a broadcast, 1 way (got %lld)",
            c->shared_max_ways);
 
-    PW_LAUNCH(branch_on_lane, 1, 64, 0, out);
+    branch_on_lane<<<1, 64, 0>>>(out);
     EXPECT(pw_simt_efficiency(c) == 0.5 && c->global_store_requests == 4,
            "a branch on lane parity: 4 half-warp stores, SIMT efficiency 0.5 (got %g, %lld)",
            pw_simt_efficiency(c), c->global_store_requests);
-    PW_LAUNCH(branch_on_warp, 1, 64, 0, out);
+    branch_on_warp<<<1, 64, 0>>>(out);
     EXPECT(pw_simt_efficiency(c) == 1.0 && c->global_store_requests == 2,
            "a branch on the warp index: 2 full-warp stores, efficiency 1 (got %g, %lld)", pw_simt_efficiency(c),
            c->global_store_requests);
-    PW_LAUNCH(branch_on_lane, 1, 48, 0, out);
+    branch_on_lane<<<1, 48, 0>>>(out);
     EXPECT(c->warp_steps == 4 && c->active_lanes == 48, "a short warp counts its missing lanes as idle");
     cudaFree(in);
     cudaFree(out);
@@ -606,9 +606,9 @@ static void test_counters(void)
 static void test_shuffle_order(void)
 {
     int *d = dev(64 * sizeof(int)), a[64], b[64];
-    PW_LAUNCH(racy_neighbour, 1, 64, 0, d);
+    racy_neighbour<<<1, 64, 0>>>(d);
     cudaMemcpy(a, d, sizeof a, cudaMemcpyDeviceToHost);
-    PW_LAUNCH(racy_neighbour, 1, 64, 0, d);
+    racy_neighbour<<<1, 64, 0>>>(d);
     cudaMemcpy(b, d, sizeof b, cudaMemcpyDeviceToHost);
     EXPECT(memcmp(a, b, sizeof a) == 0, "in order, the same run gives the same result");
     int poisoned = 0;
@@ -616,7 +616,7 @@ static void test_shuffle_order(void)
     EXPECT(poisoned == 63, "in order, each thread reads its neighbour before it wrote: the poison (%d of 63)",
            poisoned);
     pw_simt_set_shuffle(12345);
-    PW_LAUNCH(racy_neighbour, 1, 64, 0, d);
+    racy_neighbour<<<1, 64, 0>>>(d);
     cudaMemcpy(b, d, sizeof b, cudaMemcpyDeviceToHost);
     pw_simt_set_shuffle(0);
     int differ = 0;
@@ -641,10 +641,10 @@ static void test_speed(void)
     int rounds = 2000;
 #endif
     int *d = dev(64 * sizeof(int));
-    PW_LAUNCH(many_barriers, 4, 256, 0, d, rounds);   /* warm: fibers made */
+    many_barriers<<<4, 256, 0>>>(d, rounds);   /* warm: fibers made */
     pw_simt_counters_reset();
     double t0 = pw_now();
-    PW_LAUNCH(many_barriers, 16, 256, 0, d, rounds);
+    many_barriers<<<16, 256, 0>>>(d, rounds);
     double dt = pw_now() - t0;
     CUDA_CHECK(cudaGetLastError());
     long long x = pw_simt_last_counters()->barrier_crossings;
