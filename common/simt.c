@@ -340,9 +340,11 @@ static size_t nallocs, cap_allocs;
 
 static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 
+static void ensure_atexit(void);
 static cudaError_t add_allocation(void **p, size_t bytes, int kind, const void *site)
 {
     if (!p) return last_error = cudaErrorInvalidValue;
+    ensure_atexit();
     size_t body = round_up(bytes ? bytes : 1, REDZONE);
     char *raw = aligned_alloc(REDZONE, body + 2 * REDZONE);
     if (!raw) { *p = NULL; return last_error = cudaErrorMemoryAllocation; }
@@ -752,9 +754,15 @@ static void leak_check(bool report)
     }
 }
 
-static void at_exit(void)
+/* At exit: a program that ends well (status 0) is checked for leaks, and
+ * exits 1 if the checks printed anything; one that fails keeps its status
+ * (its early exit left memory allocated on purpose). glibc's on_exit passes
+ * the status; elsewhere the leak check is skipped. */
+static void at_exit_status(int status, void *arg)
 {
+    (void)arg;
     read_settings();
+    if (status != 0) return;
     leak_check(true);
     if (reports_loud) {
         fprintf(stderr, "simt: %ld report%s from the emulator's checks (PW_SIMT_CHECKS): exit status 1\n",
@@ -764,6 +772,18 @@ static void at_exit(void)
     }
 }
 
+#ifndef __GLIBC__
+static void at_exit(void)
+{
+    if (reports_loud) {
+        fprintf(stderr, "simt: %ld report%s from the emulator's checks (PW_SIMT_CHECKS): exit status 1\n",
+                reports_loud, reports_loud == 1 ? "" : "s");
+        fflush(NULL);
+        _exit(1);
+    }
+}
+#endif
+
 static bool atexit_done;
 static void ensure_atexit(void)
 {
@@ -771,7 +791,12 @@ static void ensure_atexit(void)
     bool first = !atexit_done;
     atexit_done = true;
     pthread_mutex_unlock(&state_lock);
+#ifdef __GLIBC__
+    if (first) on_exit(at_exit_status, NULL);
+#else
+    (void)at_exit_status;
     if (first) atexit(at_exit);
+#endif
 }
 
 /* ---- the shared-memory arena ------------------------------------------------------------- */
@@ -1022,7 +1047,7 @@ static void bad_address(worker *w, uintptr_t a, size_t bytes, int kind, const vo
     const char *c = (const char *)a;
     if (a - (uintptr_t)w->arena < ARENA) {
         size_t off = a - (uintptr_t)w->arena;
-        if (off < w->static_base)
+        if (off < w->static_base || !w->static_used)
             thread_error("memcheck", cudaErrorIllegalAddress,
                          "invalid %s of %zu bytes at %s: shared address 0x%zx is %zu bytes past the end of the %zu "
                          "bytes of dynamic shared memory (the launch's third argument sets its size)",

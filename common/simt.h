@@ -210,6 +210,13 @@ cudaError_t pw_simt_stream_synchronize(cudaStream_t s);
 cudaError_t pw_simt_memcpy_to_symbol(void *symbol, const void *src, size_t bytes, size_t offset);
 cudaError_t pw_simt_memcpy_from_symbol(void *dst, const void *symbol, size_t bytes, size_t offset);
 
+/* C host code may include a header that declares kernels. */
+#ifndef __cplusplus
+#define __global__
+#define __device__
+#define __host__
+#endif
+
 /* C (and C++ until simt_cuda.h gives the real overloads) */
 #if !defined(__cplusplus) || !__has_include("simt_cuda.h")
 #define cudaMalloc pw_simt_malloc

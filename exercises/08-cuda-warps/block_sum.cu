@@ -24,7 +24,7 @@ __global__ void block_sum(const float *in, float *partial, int n)
     /* TODO:
      *  1. i = blockIdx.x * blockDim.x + threadIdx.x. Store in[i] into
      *     s[threadIdx.x], or 0 when i >= n:   s[t] = i < n ? in[i] : 0.0f;
-     *     (LOAD/STORE are plain accesses on a GPU; the emulator counts them.)
+     *     (the emulator sees every access, and counts them for the checker.)
      *  2. __syncthreads(): every store above is done before anyone reads.
      *  3. Halve: for (step = blockDim.x / 2; step > 0; step /= 2), threads
      *     t < step add s[t + step] into s[t], then __syncthreads() (outside
@@ -39,7 +39,7 @@ void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
     /* TODO: blocks = ceil(n / block) (pw_ceil_div in util.h, or (n + block - 1) / block);
      * shared memory = block * sizeof(float) bytes; then
      *   block_sum<<<blocks, block, shared_bytes>>>(d_in, d_partial, n);
-     * which is block_sum<<<blocks, block, shared_bytes>>>(d_in, d_partial, n) in CUDA.
+     * (the third number is the bytes of the extern __shared__ array).
      * Then delete the lines below. */
     (void)d_in; (void)d_partial; (void)n; (void)block;
     PW_NOT_YET_IMPLEMENTED();

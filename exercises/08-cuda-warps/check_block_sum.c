@@ -43,9 +43,9 @@ static void explain_error(const char *msg, int n, int block)
         else
             printf("  every thread of the block must reach every __syncthreads(): no barrier inside an if that\n"
                    "  some threads skip, and no return before the last barrier\n");
-    } else if (strstr(msg, "neither device memory")) {
+    } else if (strstr(msg, "dynamic shared memory")) {
         printf("  is that access to s[], the dynamic shared array? It has as many bytes as the launch's third\n"
-               "  argument says: block * sizeof(float) in PW_LAUNCH(block_sum, blocks, block, bytes, ...);\n"
+               "  argument says: block * sizeof(float) in block_sum<<<blocks, block, bytes>>>(...);\n"
                "  with 0 there is no shared memory at all\n");
     } else if (strstr(msg, "out of bounds")) {
         printf("  an index past the end of in[] (test i < n before loading) or of s[] (blockDim.x floats)?\n");
@@ -121,7 +121,7 @@ static int try_one(const float *h_in, float *d_in, float *d_partial, float *got,
         return 1;
     }
     if (c->global_loads != n) {
-        printf("wrong\nFAIL: %lld loads from global memory for %d elements: read each element once (LOAD it into "
+        printf("wrong\nFAIL: %lld loads from global memory for %d elements: read each element once (load it into "
                "shared memory, add there)\n", c->global_loads, n);
         return 1;
     }

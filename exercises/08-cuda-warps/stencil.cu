@@ -28,7 +28,7 @@ __global__ void stencil(const float *in, float *out, int rows, int cols)
      *     t, t + blockDim.x*blockDim.y, ... (t = threadIdx.y * blockDim.x +
      *     threadIdx.x) up to W * (blockDim.y + 2). Cell k is tile row k / W,
      *     column k % W, which is matrix element (blockIdx.y * blockDim.y + k/W - 1,
-     *     blockIdx.x * blockDim.x + k%W - 1): LOAD it if inside the matrix, else 0.
+     *     blockIdx.x * blockDim.x + k%W - 1): load it if inside the matrix, else 0.
      *  3. __syncthreads(), reached by every thread (no early return).
      *  4. If (r, c) is inside the matrix: out[r * cols + c] = the sum of the
      *     five tile values around this thread's place.

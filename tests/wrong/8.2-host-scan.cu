@@ -17,7 +17,7 @@ __global__ void warp_scan(const int *in, int *out, int n)
 void warp_scan_launch(const int *d_in, int *d_out, int n, int block)
 {
     warp_scan<<<(n + block - 1) / block, block, 0>>>(d_in, d_out, n);
-    int *h = malloc((size_t)n * sizeof *h);
+    int *h = (int *)malloc((size_t)n * sizeof *h);
     cudaMemcpy(h, d_in, (size_t)n * sizeof *h, cudaMemcpyDeviceToHost);
     for (int i = 1; i < n; i++)
         if (i % 32) h[i] += h[i - 1];
