@@ -262,3 +262,14 @@ __global__ void barrier_loop(int *out, int rounds)
     }
     if (threadIdx.x == 0) out[blockIdx.x] = x;
 }
+
+/* Each thread reads `rounds` floats (a warp reads 32 neighbours each round,
+ * stride-1 over the whole array) and writes one sum: the emulator's access
+ * speed, every access checked and counted as in any kernel. */
+__global__ void access_loop(const float *x, float *out, int n, int rounds)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float s = 0.0f;
+    for (int r = 0; r < rounds; r++) s += x[(i + r * 32) % n];
+    out[i % n] = s;
+}

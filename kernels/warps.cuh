@@ -53,6 +53,8 @@ __global__ void count_atomic(const float *x, int n, float threshold, int *count)
 
 /* The emulator's benchmark: `rounds` barriers per thread. */
 __global__ void barrier_loop(int *out, int rounds);
+/* ... and `rounds` global loads per thread, one store. */
+__global__ void access_loop(const float *x, float *out, int n, int rounds);
 
 
 #endif
