@@ -92,8 +92,8 @@ chapters: programs
 	@bash plots/gallery.sh
 
 .PHONY: test
-test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
-	@BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" SAN=$(SAN) \
+test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
+	@CC="$(CC)" BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" SAN=$(SAN) \
 	  bash tests/run.sh
 
 # The tests whose outcome depends on the SIMD ISA the build targets: every

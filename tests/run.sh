@@ -168,6 +168,28 @@ done
 # ---- 5. chapter tests ----------------------------------------------------------
 chapter_tests
 
+# ---- 6. the CUDA conformance suite (tests/cuda/): unmodified CUDA programs,
+# built by tools/pwcc and run on the emulator (not in make test-isa) ------------
+if [ -z "${CHAPTER_TESTS:-}" ] && [ -f tests/cuda/run.sh ]; then
+    # Under ASan the .cu files keep UBSan only (see mk/cuda.mk); the link
+    # brings the sanitizer the emulator's library was built with.
+    case $SAN in
+        asan) cu_flags="-fsanitize=undefined -fno-sanitize-recover=undefined" link_flags="-fsanitize=address -fsanitize=undefined" ;;
+        tsan) cu_flags="" link_flags="-fsanitize=thread" ;;
+        *) cu_flags="" link_flags="" ;;
+    esac
+    PW_NO_MAKE=1 PW_BUILD=$BUILD PW_CU_FLAGS=$cu_flags PW_LINK_FLAGS=$link_flags bash tests/cuda/run.sh "$BUILD" >"$tmp/cuda" 2>&1
+    while IFS= read -r line; do
+        case $line in
+            "PASS "*) ok "${line#PASS }" ;;
+            "FAIL "*) bad "${line#FAIL }" ;;
+            "SKIP "*) skip=$((skip + 1)); printf '%s\n' "$line" ;;
+            *" passed, "*" failed") ;;
+            *) printf '%s\n' "$line" ;;
+        esac
+    done <"$tmp/cuda"
+fi
+
 [ $skip -gt 0 ] && echo "($skip skipped)"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
