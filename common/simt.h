@@ -330,6 +330,8 @@ unsigned pw_simt_activemask(void);
 /* Where static __shared__ variables and the dynamic array live this block. */
 void *pw_simt_shared_static(const void *tag, size_t bytes, size_t align);
 void *pw_simt_shared_dynamic(void);
+/* __threadfence(): a full memory fence. */
+void pw_simt_fence(void);
 /* The running thread gives way (__nanosleep, __threadfence in a spin loop). */
 void pw_simt_yield(void);
 /* __trap(), assert() in a kernel: the launch fails. */

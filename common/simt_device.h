@@ -240,12 +240,11 @@ template <class T, class V> static inline T atomicExch_block(T *p, V v) { return
 template <class T> static inline T atomicCAS_block(T *p, T c, T v) { return atomicCAS(p, c, v); }
 #undef PW_RELAXED
 
-/* Memory fences order this thread's accesses; with every thread on one OS
- * thread per block they are also a good place to let a spinning thread give
- * way (forward progress). */
-static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-static inline void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+/* Memory fences order this thread's accesses (the blocks of a grid may run
+ * on several OS threads). */
+static inline void __threadfence(void) { pw_simt_fence(); }
+static inline void __threadfence_block(void) { pw_simt_fence(); }
+static inline void __threadfence_system(void) { pw_simt_fence(); }
 static inline void __nanosleep(unsigned ns) { (void)ns; pw_simt_yield(); }
 static inline long long clock64(void) { return pw_simt_clock(); }
 static inline void __trap(PW_SITE_ARGS) { pw_simt_trap("__trap()", PW_SITE); }
