@@ -198,6 +198,7 @@ static uint64_t shuffle_seed;
 static int workers_setting;       /* 0: not set yet */
 static unsigned checks = PW_CHECK_ALL;
 static long long spin_limit = DEFAULT_SPIN_LIMIT;
+static bool leak_checking = true;   /* PW_SIMT_LEAK_CHECK=0: not */
 static bool settings_read;
 static long reports, reports_loud;
 static int launch_reports[4];     /* per check, this launch: printed ones */
@@ -235,6 +236,8 @@ static void read_settings(void)
         }
         checks = m;
     }
+    const char *lc = getenv("PW_SIMT_LEAK_CHECK");
+    if (lc && !strcmp(lc, "0")) leak_checking = false;
     const char *l = getenv("PW_SIMT_SPIN_LIMIT");
     if (l && *l) {
         long long v = strtoll(l, NULL, 10);
@@ -736,7 +739,7 @@ static void leak_check(bool report)
         bytes += allocs[i].bytes;
     }
     pthread_mutex_unlock(&state_lock);
-    if (report && n && (checks & PW_CHECK_MEMCHECK)) {
+    if (report && n && (checks & PW_CHECK_MEMCHECK) && leak_checking) {
         char where[200];
         site_text(first.site, where, sizeof where);
         report_line(PW_CHECK_MEMCHECK, "simt memcheck: %zu bytes in %zu device allocation%s not freed at exit (the "
