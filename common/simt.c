@@ -297,14 +297,22 @@ static void site_text(const void *ra, char *buf, size_t len)
             if (n > 0) { exe[n] = 0; object = exe; }
         }
         char cmd[4400];
-        snprintf(cmd, sizeof cmd, "addr2line -e '%s' 0x%lx 2>/dev/null", object, (unsigned long)off);
+        snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null", object, (unsigned long)off);
         FILE *p = popen(cmd, "r");
         if (p) {
-            if (fgets(text, sizeof text, p)) {
-                text[strcspn(text, "\n")] = 0;
-                char *disc = strstr(text, " (discriminator");
+            /* -i: the chain of inlined calls, innermost first; the line to show
+             * is the first one outside the emulator's own headers (an atomicAdd
+             * or a cudaFree wrapper is inlined from there) */
+            char line[160];
+            bool chosen = false;
+            while (fgets(line, sizeof line, p)) {
+                line[strcspn(line, "\n")] = 0;
+                char *disc = strstr(line, " (discriminator");
                 if (disc) *disc = 0;
-                if (strncmp(text, "??", 2) == 0) text[0] = 0;
+                if (strncmp(line, "??", 2) == 0) continue;
+                bool ours = strstr(line, "common/simt") || strstr(line, "common/cuda/") || strstr(line, "/c++/");
+                if (!text[0] || (!chosen && !ours)) snprintf(text, sizeof text, "%s", line);
+                if (!ours) chosen = true;
             }
             pclose(p);
         }
@@ -414,7 +422,8 @@ static cudaError_t free_allocation(void *p, int kind, const char *api, const voi
     if (!p) return cudaSuccess;
     pthread_mutex_lock(&state_lock);
     long i = find_alloc(p, 0);
-    if (i < 0 || allocs[i].base != p || allocs[i].kind != kind) {
+    bool kind_ok = i >= 0 && (allocs[i].kind == kind || (kind == ALLOC_DEVICE && allocs[i].kind == ALLOC_MANAGED));
+    if (i < 0 || allocs[i].base != p || !kind_ok) {
         int other = i >= 0 && allocs[i].base == p ? allocs[i].kind : -1;
         pthread_mutex_unlock(&state_lock);
         char where[200];
@@ -1185,7 +1194,7 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
     }
 }
 
-static void preempt(pw_simt_thread *t);
+static void preempt(pw_simt_thread *t, const void *site);
 
 /* Every access of kernel code comes here. */
 static inline __attribute__((always_inline)) void on_access(const void *p, size_t bytes, int kind, const void *site,
@@ -1197,7 +1206,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
     uintptr_t a = (uintptr_t)p;
     if (a - t->stack_lo < t->stack_bytes) return;         /* its own locals */
     if (a - (uintptr_t)w->L->args < w->L->args_bytes) return;   /* its parameters */
-    if (++t->slice >= SLICE) preempt(t);
+    if (++t->slice >= SLICE) preempt(t, site);
     if (kind == K_WRITE) w->no_progress = 0;      /* atomics: progress if they change memory (below) */
     else w->no_progress++;
     if (aligned && bytes > 1 && (a & (bytes - 1)) && (checks & PW_CHECK_MEMCHECK)) {
@@ -1471,18 +1480,20 @@ static void yield(pw_simt_thread *t)
 /* SLICE accesses in a row: let the others run (a spinning thread must not
  * starve the one it waits for), and call a block that changes nothing for
  * spin_limit accesses a livelock. */
-static void preempt(pw_simt_thread *t)
+static void preempt(pw_simt_thread *t, const void *site)
 {
     worker *w = t->w;
     t->slice = 0;
     if (w->no_progress > spin_limit) {
-        char list[256];
+        char list[256], where[200] = "";
         thread_list(w, RUNNABLE, 0, 0, list, sizeof list);
+        if (site) site_text(site, where, sizeof where);
         thread_error("livelock", cudaErrorLaunchTimeout,
-                     "no progress: %lld memory accesses since anything in this block was written, reached a barrier or "
+                     "no progress at %s: %lld memory accesses since anything in this block was written, reached a barrier or "
                      "finished (PW_SIMT_SPIN_LIMIT=%lld). Threads %s still run, waiting for something that never "
                      "comes: a flag no thread of this block sets? (blocks are not promised to run at the same time, "
-                     "so waiting for another block can hang a GPU too)", w->no_progress, spin_limit, list);
+                     "so waiting for another block can hang a GPU too)", where[0] ? where : "a wait", w->no_progress,
+                     spin_limit, list);
     }
     pw_fiber_switch(t->fiber, w->sched);
 }
@@ -1492,7 +1503,7 @@ void pw_simt_yield(void)
     pw_simt_thread *t = cur;
     if (!t) return;
     t->w->no_progress += SLICE / 4;   /* waiting: not progress, and the budget still runs out */
-    preempt(t);
+    preempt(t, __builtin_return_address(0));
 }
 
 void pw_simt_syncthreads(const char *file, int line)
