@@ -46,6 +46,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
@@ -297,9 +298,13 @@ static void site_text(const void *ra, char *buf, size_t len)
             if (n > 0) { exe[n] = 0; object = exe; }
         }
         char cmd[4400];
-        snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null", object, (unsigned long)off);
-        FILE *p = popen(cmd, "r");
-        if (p) {
+        /* the call's own line; clang gives the instrumentation's calls line 0
+         * at times, and then the access right after the call has it */
+        for (int attempt = 0; attempt < 2; attempt++) {
+            text[0] = 0;
+            snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null", object, (unsigned long)(off + attempt));
+            FILE *p = popen(cmd, "r");
+            if (!p) break;
             /* -i: the chain of inlined calls, innermost first; the line to show
              * is the first one outside the emulator's own headers (an atomicAdd
              * or a cudaFree wrapper is inlined from there) */
@@ -315,6 +320,8 @@ static void site_text(const void *ra, char *buf, size_t len)
                 if (!ours) chosen = true;
             }
             pclose(p);
+            size_t tl = strlen(text);
+            if (!(tl >= 2 && (!strcmp(text + tl - 2, ":?") || !strcmp(text + tl - 2, ":0")))) break;
         }
         if (!text[0] && info.dli_sname) snprintf(text, sizeof text, "%s+0x%lx", info.dli_sname,
                                                  (unsigned long)((uintptr_t)ra - (uintptr_t)info.dli_saddr));
@@ -351,13 +358,72 @@ static size_t nallocs, cap_allocs;
 
 static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 
+/* Device memory lives in its own reserved range of addresses (64 GiB of
+ * address space, no memory until used), so an address tells what it is: in
+ * the range but in no allocation is out of bounds (however far), outside it
+ * is host memory. Freed ranges are reused first-fit; their pages go back to
+ * the system and become inaccessible again. If the reservation fails (a
+ * 32-bit machine), allocations come from the heap and "far past the end" is
+ * told from "host memory" by distance instead. */
+#define DEVICE_SPACE ((size_t)64 << 30)
+static char *space;               /* guarded by state_lock */
+static size_t space_used, page_bytes;
+static bool space_tried;
+typedef struct { size_t off, bytes; } hole;
+static hole holes[256];
+static int nholes;
+
+static char *device_pages(size_t total)
+{
+    if (!space_tried) {
+        space_tried = true;
+        page_bytes = (size_t)sysconf(_SC_PAGESIZE);
+        void *m = mmap(NULL, DEVICE_SPACE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        space = m == MAP_FAILED ? NULL : m;
+    }
+    if (!space) return aligned_alloc(REDZONE, total);
+    total = round_up(total, page_bytes);
+    size_t off = (size_t)-1;
+    for (int i = 0; i < nholes; i++)
+        if (holes[i].bytes >= total) {
+            off = holes[i].off;
+            holes[i].off += total;
+            holes[i].bytes -= total;
+            if (!holes[i].bytes) holes[i] = holes[--nholes];
+            break;
+        }
+    if (off == (size_t)-1) {
+        if (space_used + total > DEVICE_SPACE) return NULL;
+        off = space_used;
+        space_used += total;
+    }
+    if (mprotect(space + off, total, PROT_READ | PROT_WRITE) != 0) return NULL;
+    return space + off;
+}
+
+static void device_pages_free(char *raw, size_t total)
+{
+    if (!space) { free(raw); return; }
+    total = round_up(total, page_bytes);
+    madvise(raw, total, MADV_DONTNEED);
+    mprotect(raw, total, PROT_NONE);
+    if (nholes < 256) holes[nholes++] = (hole){ (size_t)(raw - space), total };
+}
+
+static bool in_device_space(const void *p)
+{
+    return space && (const char *)p >= space && (const char *)p < space + DEVICE_SPACE;
+}
+
 static void ensure_atexit(void);
 static cudaError_t add_allocation(void **p, size_t bytes, int kind, const void *site)
 {
     if (!p) return last_error = cudaErrorInvalidValue;
     ensure_atexit();
     size_t body = round_up(bytes ? bytes : 1, REDZONE);
-    char *raw = aligned_alloc(REDZONE, body + 2 * REDZONE);
+    pthread_mutex_lock(&state_lock);
+    char *raw = device_pages(body + 2 * REDZONE);
+    pthread_mutex_unlock(&state_lock);
     if (!raw) { *p = NULL; return last_error = cudaErrorMemoryAllocation; }
     /* Fresh device memory is garbage on a GPU: here the poison 0xFF (a float
      * NaN, an int -1), and initcheck reports a read before any write.
@@ -367,7 +433,13 @@ static cudaError_t add_allocation(void **p, size_t bytes, int kind, const void *
     unsigned char *init = NULL;
     if (kind == ALLOC_DEVICE) {
         init = calloc(body / 8 + 1, 1);
-        if (!init) { free(raw); *p = NULL; return last_error = cudaErrorMemoryAllocation; }
+        if (!init) {
+            pthread_mutex_lock(&state_lock);
+            device_pages_free(raw, body + 2 * REDZONE);
+            pthread_mutex_unlock(&state_lock);
+            *p = NULL;
+            return last_error = cudaErrorMemoryAllocation;
+        }
     }
 #ifdef PW_SIMT_ASAN
     __asan_poison_memory_region(raw, REDZONE);
@@ -441,11 +513,14 @@ static cudaError_t free_allocation(void *p, int kind, const char *api, const voi
     nallocs--;
     pthread_mutex_unlock(&state_lock);
     char *raw = a.base - REDZONE;
+    size_t total = round_up(a.bytes ? a.bytes : 1, REDZONE) + 2 * REDZONE;
 #ifdef PW_SIMT_ASAN
-    __asan_unpoison_memory_region(raw, round_up(a.bytes ? a.bytes : 1, REDZONE) + 2 * REDZONE);
+    __asan_unpoison_memory_region(raw, total);
 #endif
     free(a.init);
-    free(raw);
+    pthread_mutex_lock(&state_lock);
+    device_pages_free(raw, total);
+    pthread_mutex_unlock(&state_lock);
     return cudaSuccess;
 }
 
@@ -758,8 +833,12 @@ static void leak_check(bool report)
     if (!report) {                /* cudaDeviceReset: everything goes */
         pthread_mutex_lock(&state_lock);
         for (size_t i = 0; i < nallocs; i++) {
+            size_t total = round_up(allocs[i].bytes ? allocs[i].bytes : 1, REDZONE) + 2 * REDZONE;
+#ifdef PW_SIMT_ASAN
+            __asan_unpoison_memory_region(allocs[i].base - REDZONE, total);
+#endif
             free(allocs[i].init);
-            free(allocs[i].base - REDZONE);
+            device_pages_free(allocs[i].base - REDZONE, total);
         }
         nallocs = 0;
         pthread_mutex_unlock(&state_lock);
@@ -1077,8 +1156,16 @@ static void bad_address(worker *w, uintptr_t a, size_t bytes, int kind, const vo
         if (d < dist) { dist = d; best = (long)i; }
     }
     allocation al = best >= 0 ? allocs[best] : (allocation){ 0 };
+    bool device = space ? in_device_space(c) : best >= 0 && dist < (size_t)1 << 20;
+    bool freed = false;
+    for (int h = 0; space && h < nholes; h++)
+        if (c >= space + holes[h].off && c < space + holes[h].off + holes[h].bytes) freed = true;
     pthread_mutex_unlock(&state_lock);
-    if (best >= 0 && dist < (size_t)1 << 20) {
+    if (device && (best < 0 || freed))
+        thread_error("memcheck", cudaErrorIllegalAddress,
+                     "invalid %s of %zu bytes at %s: address %p is device memory that is no longer allocated "
+                     "(cudaFree'd before this launch)", kind_word(kind), bytes, where, (const void *)c);
+    if (device) {
         if (c >= al.base + al.bytes || (c >= al.base && c + bytes > al.base + al.bytes))
             thread_error("memcheck", cudaErrorIllegalAddress,
                          "invalid %s of %zu bytes at %s: address %p is %zu bytes past the end of a %zu-byte %s "
@@ -1693,8 +1780,8 @@ uint64_t pw_simt_collect(pw_simt_collective op, unsigned mask, uint64_t value, i
 
 uint3 pw_simt_thread_idx(void) { return cur->tid; }
 uint3 pw_simt_block_idx(void) { return cur->w->block_idx; }
-dim3 pw_simt_block_dim(void) { return cur->w->block_dim; }
-dim3 pw_simt_grid_dim(void) { return cur->w->grid_dim; }
+uint3 pw_simt_block_dim(void) { dim3 d = cur->w->block_dim; return (uint3){ d.x, d.y, d.z }; }
+uint3 pw_simt_grid_dim(void) { dim3 d = cur->w->grid_dim; return (uint3){ d.x, d.y, d.z }; }
 int pw_simt_in_kernel(void) { return cur != NULL; }
 
 long long pw_simt_clock(void) { return (long long)(pw_now() * 1e9); }

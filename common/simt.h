@@ -311,8 +311,8 @@ void pw_simt_shutdown(void);
 /* The running thread's indices: constant for one thread's run of a kernel. */
 uint3 pw_simt_thread_idx(void) __attribute__((const));
 uint3 pw_simt_block_idx(void) __attribute__((const));
-dim3 pw_simt_block_dim(void) __attribute__((const));
-dim3 pw_simt_grid_dim(void) __attribute__((const));
+uint3 pw_simt_block_dim(void) __attribute__((const));    /* (dim3 in C++: simt_device.h) */
+uint3 pw_simt_grid_dim(void) __attribute__((const));
 int pw_simt_in_kernel(void);
 void pw_simt_syncthreads(const char *file, int line);
 /* __syncthreads_count/_and/_or: op 1 count, 2 and, 3 or. */

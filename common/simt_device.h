@@ -23,7 +23,9 @@
 
 /* ---- qualifiers ------------------------------------------------------------- */
 
-#define __global__
+/* A kernel is never inlined into the launcher: its accesses keep its own
+ * lines in the debug line table (gcc would give them the launcher's). */
+#define __global__ __attribute__((noinline))
 #define __host__
 #define __device__
 #define __constant__
@@ -46,8 +48,8 @@
 
 #define threadIdx (pw_simt_thread_idx())
 #define blockIdx (pw_simt_block_idx())
-#define blockDim (pw_simt_block_dim())
-#define gridDim (pw_simt_grid_dim())
+#define blockDim (dim3(pw_simt_block_dim()))
+#define gridDim (dim3(pw_simt_grid_dim()))
 static constexpr int warpSize = 32;
 
 /* ---- barriers and warp collectives -------------------------------------------- */

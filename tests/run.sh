@@ -174,7 +174,7 @@ if [ -z "${CHAPTER_TESTS:-}" ] && [ -f tests/cuda/run.sh ]; then
     # Under ASan the .cu files keep UBSan only (see mk/cuda.mk); the link
     # brings the sanitizer the emulator's library was built with.
     case $SAN in
-        asan) cu_flags="-fsanitize=undefined -fno-sanitize-recover=undefined" link_flags="-fsanitize=address -fsanitize=undefined" ;;
+        asan) cu_flags="-fsanitize=undefined -fno-sanitize=alignment -fno-sanitize-recover=undefined" link_flags="-fsanitize=address -fsanitize=undefined" ;;
         tsan) cu_flags="" link_flags="-fsanitize=thread" ;;
         *) cu_flags="" link_flags="" ;;
     esac

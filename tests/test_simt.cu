@@ -12,10 +12,8 @@
  * out-of-bounds, host and misaligned accesses, and livelocks. The reports
  * that let a kernel go on (racecheck, initcheck) are counted with
  * pw_simt_report_count(); the whole test runs quiet (pw_simt_set_quiet), so
- * they print nothing and do not change the exit status. A test that meets
- * a known bug of the emulator says SKIP and why (each is marked BUG: in its
- * comment), so it is re-enabled by the fix. The last test prints the
- * emulator's speed (not asserted). */
+ * they print nothing and do not change the exit status. The last test prints
+ * the emulator's speed (not asserted). */
 #include "simt_host.h"   /* simt.h, and common/'s C headers (timing.h, util.h) as C */
 #include "unit.h"
 
@@ -777,12 +775,9 @@ static void test_far_past_1mb(void)
     for (int i = 0; want[i]; i++) EXPECT(strstr(msg, want[i]), "the message says \"%s\": %s", want[i], msg);
     EXPECT(still_alive(), "a launch after it runs");
     cudaFree(x);
-    /* BUG (simt.c, bad_address): an address 1 MB or more past the nearest
-     * cudaMalloc allocation is called "host memory (malloc, new or the host's
-     * stack)": device allocations live in the host heap, and "past the end" is
-     * guessed by distance (< 1 MB). Re-enable when the core tells them apart. */
-    if (!strstr(msg, "1048576 bytes past the end of a 4000-byte cudaMalloc allocation"))
-        SKIP("emulator bug: 1 MB past the end is not reported as past the end");
+    /* device memory has its own address range: however far past, it is past the end */
+    EXPECT(strstr(msg, "1048576 bytes past the end of a 4000-byte cudaMalloc allocation"),
+           "1 MB past the end is reported as past the end: %s", msg);
 }
 
 /* An array from malloc given to a kernel, as the learner who skipped
@@ -805,10 +800,7 @@ static void test_malloc_pointer(void)
     EXPECT(still_alive(), "a launch after it runs");
     free(h);
     cudaFree(d);
-    /* BUG (simt.c, bad_address): a malloc'd block within 1 MB of a cudaMalloc
-     * allocation (the same heap) is called "N bytes past the end of a
-     * cudaMalloc allocation", not host memory. */
-    if (!strstr(msg, "is host memory")) SKIP("emulator bug: a malloc'd pointer near device memory is not called host memory");
+    EXPECT(strstr(msg, "is host memory"), "a malloc'd pointer is called host memory: %s", msg);
 }
 
 static void test_misaligned(void)
@@ -862,12 +854,8 @@ static void test_report_lines(void)
         }
     }
     cudaFree(buf); cudaFree(x); cudaFree(out);
-    /* BUG (simt_device.h / tools/pwcc, g++ only): where g++ inlines a kernel
-     * into pw::launch's thunk, -fsanitize=thread leaves the inlined body no
-     * line of its own: every access is at common/simt_device.h, the line of
-     * the thunk, not the learner's (addr2line -i has no inlined frame to
-     * find). #define __global__ __attribute__((noinline)) fixes it. */
-    if (wrong) SKIP("emulator bug: a memcheck report names common/simt_device.h, not the kernel's line");
+    /* (kernels are noinline: inlined into the launcher, g++ gave their accesses its line) */
+    EXPECT(wrong == 0, "every report names the kernel's own line (%d do not)", wrong);
 }
 
 static void test_bad_config(void)
@@ -1259,16 +1247,10 @@ static void test_read_modify_write(void)
     EXPECT(bad == 0, "every element incremented (%d wrong)", bad);
     EXPECT(stores == 64, "64 stores (%lld)", stores);
     cudaFree(x);
-    /* BUG (tools/pwcc, clang only): LLVM's ThreadSanitizer pass leaves out a
-     * read that a write to the same address follows in the same basic block
-     * (tsan-instrument-read-before-write is off by default), so x[i] = x[i] + 1
-     * counts no load and initcheck never sees the read of unwritten memory.
-     * pwcc needs -mllvm -tsan-instrument-read-before-write=1 for clang++. */
-    if (loads != 64 || requests != 2 || reports == 0) {
-        printf("  %lld loads (want 64), %lld load requests (want 2), %ld initcheck reports (want > 0)\n", loads,
-               requests, reports);
-        SKIP("emulator bug: the read of a read-modify-write is not seen (clang)");
-    }
+    /* (clang drops such a read unless tools/pwcc asks for it: -tsan-instrument-read-before-write) */
+    EXPECT(loads == 64 && requests == 2 && reports > 0,
+           "the read of x[i] = x[i] + 1 is seen: %lld loads (want 64), %lld load requests (want 2), %ld initcheck "
+           "reports (want > 0)", loads, requests, reports);
 }
 
 static void test_shuffle_order(void)
