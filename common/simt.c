@@ -89,6 +89,7 @@ enum { K_READ, K_WRITE, K_ATOMIC };
 /* ---- state --------------------------------------------------------------------- */
 
 typedef struct {                  /* one warp instruction being assembled */
+    uint32_t seq;                 /* when its first lane got there, in the warp's order */
     uint32_t mask;                /* lanes that executed it */
     uint32_t bytes;               /* access size of the first lane */
     uintptr_t addr[32];           /* per lane: address (global) or offset (shared) */
@@ -177,6 +178,7 @@ struct worker {
     uint32_t serial;              /* blocks run by this worker */
     uint32_t epoch;               /* barriers passed in this block */
     uint32_t wsync[MAX_WARPS];    /* collectives completed per warp in this block */
+    uint32_t seq[MAX_WARPS];      /* warp instructions begun per warp (the lane map's order) */
     /* the warp logs */
     warp_log warps[MAX_WARPS];
     unsigned dirty_warps[MAX_WARPS / 32 + 1];
@@ -935,6 +937,59 @@ void *pw_simt_shared_static(const void *tag, size_t bytes, size_t align)
     return w->arena + off;
 }
 
+/* ---- the lane map: one warp's instructions, lane by lane ------------------------------------- */
+
+static pw_simt_step *trace_buf;
+static int trace_cap, trace_n, trace_warp = -1;
+
+void pw_simt_trace_warp(int warp, pw_simt_step *buf, int cap)
+{
+    trace_buf = buf;
+    trace_cap = cap;
+    trace_n = 0;
+    trace_warp = buf && cap > 0 ? warp : -1;
+}
+int pw_simt_trace_count(void) { return trace_n; }
+
+static int by_seq(const void *a, const void *b)
+{
+    uint32_t x = (*(group *const *)a)->seq, y = (*(group *const *)b)->seq;
+    return x < y ? -1 : x > y;
+}
+
+/* Warp `warp` of block (0,0,0) met: its instructions, in the order begun. */
+static void trace_flush(worker *w, warp_log *wl)
+{
+    /* static: this may run on a fiber's small stack (only block 0's worker gets here) */
+    static group *gs[4096];
+    static int kinds[4096], spaces[4096];
+    int n = 0;
+    for (int s = 0; s < wl->nsites; s++)
+        for (int k = 0; k < wl->sites[s].n && n < 4096; k++) {
+            gs[n] = &wl->sites[s].g[k];
+            n++;
+        }
+    qsort(gs, (size_t)n, sizeof gs[0], by_seq);
+    for (int i = 0; i < n; i++) {     /* each group's site: found again by address */
+        kinds[i] = spaces[i] = 0;
+        for (int s = 0; s < wl->nsites; s++)
+            if (gs[i] >= wl->sites[s].g && gs[i] < wl->sites[s].g + wl->sites[s].n) {
+                kinds[i] = wl->sites[s].kind;
+                spaces[i] = wl->sites[s].space;
+            }
+    }
+    for (int i = 0; i < n && trace_n < trace_cap; i++) {
+        if (!gs[i]->mask) continue;
+        pw_simt_step *st = &trace_buf[trace_n++];
+        st->shared = spaces[i] == SPACE_SHARED;
+        st->store = kinds[i] == K_WRITE;
+        st->mask = gs[i]->mask;
+        st->bytes = gs[i]->bytes;
+        for (int l = 0; l < 32; l++) st->addr[l] = gs[i]->mask >> l & 1u ? (uint64_t)gs[i]->addr[l] : 0;
+    }
+    (void)w;
+}
+
 /* ---- the warp logs ------------------------------------------------------------------------- */
 
 static unsigned hash_site(const void *site, int kind)
@@ -1010,7 +1065,12 @@ static void record(worker *w, pw_simt_thread *t, const void *site, int kind, int
         PW_CHECK_ALLOC(sl->g, (size_t)cap * sizeof *sl->g);
         sl->cap = cap;
     }
-    while (sl->n <= (int)k) { sl->g[sl->n].mask = 0; sl->g[sl->n].bytes = (uint32_t)bytes; sl->n++; }
+    while (sl->n <= (int)k) {
+        sl->g[sl->n].mask = 0;
+        sl->g[sl->n].bytes = (uint32_t)bytes;
+        sl->g[sl->n].seq = w->seq[t->warp]++;
+        sl->n++;
+    }
     group *g = &sl->g[k];
     g->mask |= 1u << t->lane;
     g->addr[t->lane] = off;
@@ -1061,6 +1121,7 @@ static void flush_warp(worker *w, int warp)
     w->dirty_warps[warp / 32] &= ~bit;
     warp_log *wl = &w->warps[warp];
     pw_simt_counters *c = &w->c;
+    if (warp == trace_warp && !w->block_idx.x && !w->block_idx.y && !w->block_idx.z) trace_flush(w, wl);
     for (int s = 0; s < wl->nsites; s++) {
         site_log *sl = &wl->sites[s];
         for (int k = 0; k < sl->n; k++) {
@@ -1942,6 +2003,7 @@ static void run_block(worker *w, long long b)
     w->serial++;
     w->epoch = 0;
     memset(w->wsync, 0, sizeof w->wsync);
+    memset(w->seq, 0, sizeof w->seq);
     w->ndone = w->nbarrier = 0;
     w->no_progress = 0;
     w->barrier_mismatch = false;
@@ -2132,6 +2194,7 @@ void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args
     if (launch_suppressed && !quiet)
         fprintf(stderr, "simt: kernel %s: %ld more reports like those above, not shown\n", cfg->name,
                 launch_suppressed);
+    trace_warp = -1;              /* the lane map records one launch */
     L.sum.launches = 1;
     last_counters = L.sum;
     const long long *src = (const long long *)&L.sum;

@@ -278,6 +278,19 @@ double pw_simt_efficiency(const pw_simt_counters *c);         /* active lanes / 
 double pw_simt_sectors_per_request(const pw_simt_counters *c); /* global loads and stores */
 double pw_simt_conflict_ways(const pw_simt_counters *c);       /* shared wavefronts per request */
 
+/* The lane map: the warp instructions of warp `warp` of block (0,0,0) in
+ * the next launch, each with the address (device memory) or shared-memory
+ * offset every active lane touched, in the order the warp began them; at
+ * most cap of them. Atomics are not recorded. pw_simt_trace_count: how many
+ * the launch recorded. */
+typedef struct {
+    int shared, store;            /* shared memory (else device memory); a store (else a load) */
+    unsigned mask, bytes;         /* the lanes that took part; bytes per lane */
+    uint64_t addr[32];
+} pw_simt_step;
+void pw_simt_trace_warp(int warp, pw_simt_step *buf, int cap);
+int pw_simt_trace_count(void);
+
 /* The checks (compute-sanitizer's four tools): PW_SIMT_CHECKS=all (the
  * default), none, or a comma list of memcheck,racecheck,initcheck,synccheck.
  * tools/pwsan --tool NAME ./prog sets it the way compute-sanitizer's --tool

@@ -15,6 +15,15 @@ if [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/reduce" ]; then
     if [ "$got" = "4 32 12 32 1" ]; then ok "ch08 memory: sectors per warp load 4 (stride 1), 32 (stride 32), 12 (AoS); transpose conflicts 32-way, padded 1"
     else bad "ch08 memory counters" "stride_1 stride_32 aos_x shared padded: got '$got', want '4 32 12 32 1'"; fi
 
+    # The lane map: lane by lane, what the counts above add up to.
+    "$ch08_bin/memory" --tiny >"$tmp/so" 2>&1
+    lm() { awk -v k="$1" 'index($0, k) == 3 { for (i = 1; i <= NF; i++) if ($i == "sector" || $i == "bank") break;
+                                              out = $(i + 1); for (j = i + 2; j <= NF; j++) out = out " " $j; print out; exit }' "$tmp/so"; }
+    got="$(lm "copy stride 1, load") | $(lm "copy stride 32, load") | $(lm "transpose_shared") | $(lm "transpose_padded")"
+    want="00000000111111112222222233333333 4 sectors | 0123456789ABCDEFGHIJKLMNOPQRSTUV 32 sectors | 00000000000000000000000000000000 32-way | 0123456789ABCDEFGHIJKLMNOPQRSTUV 1-way"
+    if [ "$got" = "$want" ]; then ok "ch08 memory lane map: stride 1 is 8 lanes per sector, stride 32 a sector per lane, the tile by column all on bank 0, padded one bank per lane"
+    else bad "ch08 memory lane map" "got:  $got" "want: $want"; fi
+
     "$ch08_bin/reduce" --tiny --csv "$tmp/ch08_reduce.csv" >"$tmp/so" 2>&1
     r=$tmp/ch08_reduce.csv
     e0=$(ch08_q "$r" interleaved simt_efficiency); e2=$(ch08_q "$r" sequential simt_efficiency)

@@ -74,6 +74,71 @@ static int check_kind(mem_ctx *c, const float *h_in, const particle *h_p, float 
     return bad;
 }
 
+#if PW_SIMT_EMULATED
+/* ---- the lane map: which lane touched what, in one warp instruction ----------------------- */
+
+/* One character per lane: a base-32 digit (0-9, A-V), '.' for an idle lane. */
+static char digit(long v) { return v < 0 ? '?' : v < 10 ? (char)('0' + v) : v < 32 ? (char)('A' + v - 10) : '+'; }
+
+/* The first load (or store) of warp 0 of block 0 in kernel `kind`: for device
+ * memory each lane's 32-byte sector, numbered 0, 1, 2... in address order
+ * among the sectors the warp touched; for shared memory each lane's bank. Printed as one row, and
+ * written to the lane map's CSV as one row per lane. */
+static void lane_row(mem_ctx *c, const char *label, int want_shared, int want_store, FILE *map)
+{
+    static int row_index;         /* the figure's row */
+    char field[64];               /* the label as a CSV field: no commas */
+    snprintf(field, sizeof field, "%s", label);
+    for (char *q = field; *q; q++)
+        if (*q == ',') *q = ';';
+    static pw_simt_step steps[64];
+    pw_simt_trace_warp(0, steps, 64);
+    launch(c);
+    pw_cuda_sync_check();
+    int n = pw_simt_trace_count();
+    const pw_simt_step *st = NULL;
+    for (int i = 0; i < n && !st; i++)
+        if (steps[i].shared == want_shared && steps[i].store == want_store) st = &steps[i];
+    if (!st) { printf("  %-34s (no such access recorded)\n", label); return; }
+    char row[33];
+    long words[32][32];
+    int nwords[32] = { 0 }, ways = 0, distinct = 0;
+    long seen[32];
+    for (int l = 0; l < 32; l++) {
+        long v = -1;
+        if (st->mask >> l & 1u) {
+            if (want_shared) {
+                long word = (long)(st->addr[l] / 4), bank = word % 32, k;
+                v = bank;
+                for (k = 0; k < nwords[bank] && words[bank][k] != word; k++) {}
+                if (k == nwords[bank]) words[bank][nwords[bank]++] = word;
+                if (nwords[bank] > ways) ways = nwords[bank];
+            } else {              /* the rank of its sector among the warp's */
+                uint64_t mine = st->addr[l] / 32;
+                v = 0;
+                for (int j = 0; j < 32; j++) {
+                    if (!(st->mask >> j & 1u)) continue;
+                    uint64_t other = st->addr[j] / 32;
+                    bool first = true;   /* count each lower sector once: at its first lane */
+                    for (int i = 0; i < j; i++)
+                        if (st->mask >> i & 1u && st->addr[i] / 32 == other) first = false;
+                    if (first && other < mine) v++;
+                }
+                int k;
+                for (k = 0; k < distinct && seen[k] != v; k++) {}
+                if (k == distinct) seen[distinct++] = v;
+            }
+        }
+        row[l] = v < 0 ? '.' : digit(v);
+        if (map && v >= 0) fprintf(map, "%s,%d,%ld,%d,%s\n", field, l, v, row_index, want_shared ? "bank" : "sector");
+    }
+    row[32] = 0;
+    row_index++;
+    if (want_shared) printf("  %-34s bank   %s  %d-way\n", label, row, ways);
+    else printf("  %-34s sector %s  %d sector%s\n", label, row, distinct, distinct == 1 ? "" : "s");
+}
+#endif
+
 int main(int argc, char **argv)
 {
     long long side = 1024;
@@ -159,6 +224,38 @@ int main(int argc, char **argv)
 #if PW_SIMT_EMULATED
     printf("\nsect/req: 32-byte sectors per warp load (ld) or store (st); 4 = a warp's 128 bytes, contiguous.\n"
            "conflicts: shared-memory passes per warp access, averaged (1 = none); max ways: the worst access.\n");
+
+    /* The lane map: the same kernels, seen lane by lane (as GPU-Puzzles draws
+     * them). Each character is one lane of warp 0, lanes 0 to 31 left to
+     * right: the 32-byte sector it touched (counted from the warp's lowest,
+     * 0-9 then A-V), or its shared-memory bank. The CSV beside the table's
+     * (memory_lanes.csv) has the same map for the figure. */
+    FILE *map = NULL;
+    char map_path[4096] = "";
+    if (common.csv && strlen(common.csv) > 4) {
+        snprintf(map_path, sizeof map_path, "%.*s_lanes.csv", (int)strlen(common.csv) - 4, common.csv);
+        map = fopen(map_path, "w");
+        if (map) fprintf(map, "pattern,lane,value,row,what\n");
+    }
+    printf("\nlane map: warp 0's first access in each kernel, one character per lane (0 ... 31):\n");
+    static const int map_strides[] = { 1, 2, 8, 32 };
+    for (int k = 0; k < 4; k++) {
+        mem_ctx c = { 0, n, map_strides[k], rows, cols, d_in, d_p, d_out };
+        char label[64];
+        snprintf(label, sizeof label, "copy stride %d, load", map_strides[k]);
+        lane_row(&c, label, 0, 0, map);
+    }
+    mem_ctx aos = { 1, n, 1, rows, cols, d_in, d_p, d_out };
+    lane_row(&aos, "aos_x (12-byte struct), load", 0, 0, map);
+    mem_ctx naive = { 3, n, 1, rows, cols, d_in, d_p, d_out };
+    lane_row(&naive, "transpose_naive, store", 0, 1, map);
+    mem_ctx sh = { 4, n, 1, rows, cols, d_in, d_p, d_out };
+    lane_row(&sh, "transpose_shared, tile by column", 1, 0, map);
+    mem_ctx pad = { 5, n, 1, rows, cols, d_in, d_p, d_out };
+    lane_row(&pad, "transpose_padded, tile by column", 1, 0, map);
+    if (map) fclose(map);
+    printf("(sector: the same digit = the same 32 bytes, one transaction; bank: the same digit on different\n"
+           " words = lanes that wait for each other. The padded tile's extra column moves each row one bank on.)\n");
 #endif
     CUDA_CHECK(cudaFree(d_in));
     CUDA_CHECK(cudaFree(d_out));
