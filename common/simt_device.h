@@ -30,7 +30,7 @@
 #define __device__
 #define __constant__
 #define __managed__
-#define __forceinline__ __attribute__((always_inline))
+#define __forceinline__ __inline__ __attribute__((always_inline))   /* as CUDA defines it */
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))
