@@ -204,6 +204,7 @@ static long long spin_limit = DEFAULT_SPIN_LIMIT;
 static bool leak_checking = true;   /* PW_SIMT_LEAK_CHECK=0: not */
 static bool settings_read;
 static long reports, reports_loud;
+static char last_report[2048];   /* kept in quiet mode too: checkers explain it */
 static int launch_reports[4];     /* per check, this launch: printed ones */
 static long launch_suppressed;
 
@@ -256,6 +257,7 @@ unsigned pw_simt_checks(void) { read_settings(); return checks; }
 void pw_simt_set_checks(unsigned c) { read_settings(); checks = c & PW_CHECK_ALL; }
 void pw_simt_set_spin_limit(long long n) { read_settings(); spin_limit = n > 0 ? n : DEFAULT_SPIN_LIMIT; }
 long pw_simt_report_count(void) { return reports; }
+const char *pw_simt_last_report(void) { return last_report; }
 
 /* ---- source lines: which line an instruction address is ---------------------------- */
 
@@ -663,6 +665,7 @@ static void report_line(int check, const char *fmt, ...)
     va_end(ap);
     pthread_mutex_lock(&state_lock);
     reports++;
+    snprintf(last_report, sizeof last_report, "%s", text);
     if (!quiet) {
         reports_loud++;
         if (launch_reports[check_index(check)]++ < MAX_REPORTS) fprintf(stderr, "%s\n", text);
@@ -1201,11 +1204,11 @@ static void bad_address(worker *w, uintptr_t a, size_t bytes, int kind, const vo
         size_t off = a - (uintptr_t)w->arena;
         if (off < w->static_base || !w->static_used)
             thread_error("memcheck", cudaErrorIllegalAddress,
-                         "invalid %s of %zu bytes at %s: shared address 0x%zx is %zu bytes past the end of the %zu "
+                         "invalid %s of %zu bytes at %s: out of bounds: shared address 0x%zx is %zu bytes past the end of the %zu "
                          "bytes of dynamic shared memory (the launch's third argument sets its size)",
                          kind_word(kind), bytes, where, off, off - w->dyn_bytes, w->dyn_bytes);
         thread_error("memcheck", cudaErrorIllegalAddress,
-                     "invalid %s of %zu bytes at %s: shared address 0x%zx is past the end of this block's __shared__ "
+                     "invalid %s of %zu bytes at %s: out of bounds: shared address 0x%zx is past the end of this block's __shared__ "
                      "variables", kind_word(kind), bytes, where, off);
     }
     long best = -1;
@@ -1229,13 +1232,13 @@ static void bad_address(worker *w, uintptr_t a, size_t bytes, int kind, const vo
     if (device) {
         if (c >= al.base + al.bytes || (c >= al.base && c + bytes > al.base + al.bytes))
             thread_error("memcheck", cudaErrorIllegalAddress,
-                         "invalid %s of %zu bytes at %s: address %p is %zu bytes past the end of a %zu-byte %s "
+                         "invalid %s of %zu bytes at %s: out of bounds: address %p is %zu bytes past the end of a %zu-byte %s "
                          "allocation (byte offset %zu: element %zu of %zu, counting in %zu-byte elements)",
                          kind_word(kind), bytes, where, (const void *)c, (size_t)(c - (al.base + al.bytes)),
                          al.bytes, alloc_names[al.kind], (size_t)(c - al.base), (size_t)(c - al.base) / bytes,
                          al.bytes / bytes, bytes);
         thread_error("memcheck", cudaErrorIllegalAddress,
-                     "invalid %s of %zu bytes at %s: address %p is %zu bytes before the start of a %zu-byte %s "
+                     "invalid %s of %zu bytes at %s: out of bounds: address %p is %zu bytes before the start of a %zu-byte %s "
                      "allocation (element -%zu)", kind_word(kind), bytes, where, (const void *)c,
                      (size_t)(al.base - c), al.bytes, alloc_names[al.kind], (size_t)pw_ceil_div((size_t)(al.base - c), bytes));
     }

@@ -304,6 +304,8 @@ void pw_simt_set_checks(unsigned checks);
 /* Reports printed so far by racecheck, initcheck and memcheck (also those
  * that did not stop a kernel); a program with any exits with status 1. */
 long pw_simt_report_count(void);
+/* The text of the last of those reports ("" if none), also in quiet mode. */
+const char *pw_simt_last_report(void);
 
 /* The message of the last launch error ("" if none). */
 const char *pw_simt_last_error_message(void);

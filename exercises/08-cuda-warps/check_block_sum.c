@@ -11,6 +11,7 @@
  * memory, the additions spread over the threads: see tree_counts). Failures are explained; the last line is the verdict.
  */
 #include "exercise.h"
+#include "report_hint.h"
 #include "block_sum.h"
 #include "check.h"
 #include "util.h"
@@ -98,10 +99,17 @@ static int try_one(const float *h_in, float *d_in, float *d_partial, float *got,
     cudaMemset(d_partial, 0xFF, (size_t)nb * sizeof(float));     /* NaN: a partial never written shows */
     printf("  n = %-6d block = %-4d ", n, block);
     pw_simt_counters_reset();
+    long reports_before = pw_simt_report_count();
     block_sum_launch(d_in, d_partial, n, block);
     if (cudaGetLastError() != cudaSuccess) {
         printf("wrong\nFAIL: the kernel stopped with an error: %s\n", pw_simt_last_error_message());
         explain_error(pw_simt_last_error_message(), n, block);
+        return 1;
+    }
+    if (pw_simt_report_count() > reports_before) {
+        printf("wrong\nFAIL: the emulator's checks found a problem (the result may look right by luck): %s\n",
+               pw_simt_last_report());
+        pw_ex_explain_report(pw_simt_last_report());
         return 1;
     }
     const pw_simt_counters *c = pw_simt_total_counters();

@@ -7,6 +7,7 @@
  * tile with its halo), where a kernel without shared memory needs 5.
  */
 #include "exercise.h"
+#include "report_hint.h"
 #include "check.h"
 #include "stencil.h"
 #include "util.h"
@@ -31,11 +32,18 @@ static int try_one(const float *h_in, float *d_in, float *d_out, float *got, int
     cudaMemset(d_out, 0xFF, (size_t)n * sizeof(float));
     printf("  %3dx%-3d blocks %2dx%-2d ", rows, cols, bx, by);
     pw_simt_counters_reset();
+    long reports_before = pw_simt_report_count();
     stencil_launch(d_in, d_out, rows, cols, bx, by);
     if (cudaGetLastError() != cudaSuccess) {
         printf("wrong\nFAIL: the kernel stopped with an error: %s\n", pw_simt_last_error_message());
         if (strstr(pw_simt_last_error_message(), "out of bounds"))
             printf("  halo cells outside the matrix are 0: test the row and column before loading\n");
+        return 1;
+    }
+    if (pw_simt_report_count() > reports_before) {
+        printf("wrong\nFAIL: the emulator's checks found a problem (the result may look right by luck): %s\n",
+               pw_simt_last_report());
+        pw_ex_explain_report(pw_simt_last_report());
         return 1;
     }
     cudaMemcpy(got, d_out, (size_t)n * sizeof(float), cudaMemcpyDeviceToHost);

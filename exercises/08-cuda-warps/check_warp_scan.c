@@ -7,6 +7,7 @@
  * verdict.
  */
 #include "exercise.h"
+#include "report_hint.h"
 #include "check.h"
 #include "util.h"
 #include "warp_scan.h"
@@ -23,11 +24,18 @@ static int try_one(const int *h_in, int *d_in, int *d_out, int *got, int n, int 
     cudaMemset(d_out, 0x7F, (size_t)n * sizeof(int));
     printf("  n = %-6d block = %-4d ", n, block);
     pw_simt_counters_reset();
+    long reports_before = pw_simt_report_count();
     warp_scan_launch(d_in, d_out, n, block);
     if (cudaGetLastError() != cudaSuccess) {
         printf("wrong\nFAIL: the kernel stopped with an error: %s\n", pw_simt_last_error_message());
         if (strstr(pw_simt_last_error_message(), "exited"))
             printf("  a lane with i >= n must still join the shuffles (use v = 0), not return first\n");
+        return 1;
+    }
+    if (pw_simt_report_count() > reports_before) {
+        printf("wrong\nFAIL: the emulator's checks found a problem (the result may look right by luck): %s\n",
+               pw_simt_last_report());
+        pw_ex_explain_report(pw_simt_last_report());
         return 1;
     }
     cudaMemcpy(got, d_out, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost);
