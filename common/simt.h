@@ -217,8 +217,8 @@ cudaError_t pw_simt_memcpy_from_symbol(void *dst, const void *symbol, size_t byt
 #define __host__
 #endif
 
-/* C (and C++ until simt_cuda.h gives the real overloads) */
-#if !defined(__cplusplus) || !__has_include("simt_cuda.h")
+/* C; C++ gets CUDA's own overloads from simt_cuda.h */
+#ifndef __cplusplus
 #define cudaMalloc pw_simt_malloc
 #define cudaFree pw_simt_free
 #define cudaMemcpy pw_simt_memcpy

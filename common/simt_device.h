@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <memory>       /* before the qualifier macros: libstdc++ spells __noinline__ itself */
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -76,7 +77,7 @@ template <class T> static inline uint64_t to_bits(const T &v)
 template <class T> static inline T from_bits(uint64_t b)
 {
     T v;
-    memcpy(&v, &b, sizeof v);
+    memcpy((void *)&v, &b, sizeof v);
     return v;
 }
 }  // namespace pw
@@ -294,11 +295,6 @@ template <class T, size_t A> static inline T *shared_static(const void *tag)
 template <class T> static inline T *shared_dynamic() { return static_cast<T *>(pw_simt_shared_dynamic()); }
 }  // namespace pw
 
-#if __has_include("simt_cuda.h")
 #include "simt_cuda.h"
-#else
-template <class T> static inline cudaError_t pw_simt_malloc(T **p, size_t n) { return pw_simt_malloc((void **)p, n); }
-static inline int __popc(unsigned x) { return __builtin_popcount(x); }
-#endif
 
 #endif
