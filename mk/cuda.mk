@@ -77,6 +77,16 @@ $(BUILD)/gpu/kernels/%.o: kernels/%.cu
 programs: cuda-programs
 cuda-programs:
 
+# The conformance suite (tests/cuda/) for the GPU: nvcc must accept every
+# program as the emulator does (make gpu-test runs them where there is a GPU).
+CUDA_SUITE := $(patsubst tests/cuda/%.cu,$(BUILD)/gpu/cuda/%,$(wildcard tests/cuda/*.cu))
+$(BUILD)/gpu/cuda/%: tests/cuda/%.cu
+	@mkdir -p $(@D)
+	$(HAVE_NVCC) -O2 -std=c++17 $(NVCC_GENCODE) -Itests/cuda -o $@ $<
+ifneq ($(CUDA_GPU_BUILD),)
+cuda-programs: $(CUDA_SUITE)
+endif
+
 # ---- a chapter's CUDA programs and exercises --------------------------------------------
 # $(1)=NN $(2)=name $(3)=programs $(4)=kernel files $(5)=exercises
 define cuda_chapter_template
@@ -164,4 +174,4 @@ gpu-test:
 	    printf '%s\n' "== $$p"; "$$p" --tiny; rc=$$?; \
 	    if [ $$rc -ne 0 ]; then echo "FAIL $$p (exit $$rc)"; fails=$$((fails + 1)); fi; done; \
 	  echo "gpu-test: $(words $(GPU_PROGRAMS)) programs, $$fails failed"; \
-	  CUDA_ARCH=$(CUDA_ARCH) bash tests/cuda/run.sh --nvcc $(BUILD) || fails=$$((fails + 1)); [ $$fails -eq 0 ]; fi
+	  PW_REUSE=1 CUDA_ARCH=$(CUDA_ARCH) bash tests/cuda/run.sh --nvcc $(BUILD) || fails=$$((fails + 1)); [ $$fails -eq 0 ]; fi

@@ -200,7 +200,9 @@ nvcc_mode() {
     for n in "${names[@]}"; do
         exe=$BUILD/gpu/cuda/$n
         if [ -f "$SUITE/$n.expect" ]; then parse_expect "$n" || continue; fi
-        if ! "$nvcc" -std=c++17 -O2 "${gencode[@]}" -o "$exe" "$SUITE/$n.cu" >"$tmp/build" 2>&1; then
+        # PW_REUSE=1 (make gpu-test, after make built them for CUDA_ARCH): an up-to-date one is kept
+        if [ -n "${PW_REUSE:-}" ] && [ "$exe" -nt "$SUITE/$n.cu" ]; then :
+        elif ! "$nvcc" -std=c++17 -O2 "${gencode[@]}" -Itests/cuda -o "$exe" "$SUITE/$n.cu" >"$tmp/build" 2>&1; then
             bad "$n: builds with nvcc (${CUDA_ARCH:-sm_80,sm_90})" "$(head -n 15 "$tmp/build")"
             continue
         fi
