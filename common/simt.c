@@ -754,6 +754,13 @@ cudaError_t pw_simt_get_last_error(void)
 }
 
 cudaError_t pw_simt_peek_last_error(void) { return last_error; }
+cudaError_t pw_simt_record_error(cudaError_t e)
+{
+    pthread_mutex_lock(&state_lock);
+    if (e != cudaSuccess) last_error = e;
+    pthread_mutex_unlock(&state_lock);
+    return e;
+}
 cudaError_t pw_simt_device_synchronize(void) { return last_error; }
 
 const char *pw_simt_error_string(cudaError_t e)

@@ -183,6 +183,8 @@ cudaError_t pw_simt_memset(void *p, int value, size_t bytes);
 cudaError_t pw_simt_device_synchronize(void);
 cudaError_t pw_simt_get_last_error(void);
 cudaError_t pw_simt_peek_last_error(void);
+/* An error a host call found by itself: what cudaGetLastError returns next. */
+cudaError_t pw_simt_record_error(cudaError_t e);
 const char *pw_simt_error_string(cudaError_t e);
 const char *pw_simt_error_name(cudaError_t e);
 cudaError_t pw_simt_get_device_count(int *n);

@@ -777,7 +777,7 @@ static inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src
                                        size_t height, cudaMemcpyKind kind)
 {
     if (width > dpitch || width > spitch)
-        return cudaErrorInvalidValue;   /* (not recorded for cudaGetLastError) */
+        return pw_simt_record_error(cudaErrorInvalidValue);
     for (size_t r = 0; r < height; r++) {
         cudaError_t e = pw_simt_memcpy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
         if (e != cudaSuccess)
@@ -969,7 +969,7 @@ static inline cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr
     case cudaDevAttrAsyncEngineCount: *value = 0; break;
     case cudaDevAttrStreamPrioritiesSupported: *value = 0; break;
     case cudaDevAttrIsMultiGpuBoard: *value = 0; break;
-    default: return cudaErrorInvalidValue;
+    default: return pw_simt_record_error(cudaErrorInvalidValue);
     }
     return cudaSuccess;
 }
@@ -1016,7 +1016,7 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num
 {
     (void)func;
     if (blockSize <= 0)
-        return cudaErrorInvalidValue;
+        return pw_simt_record_error(cudaErrorInvalidValue);
     int n = blockSize > 1024 ? 0 : 2048 / blockSize;
     n = n > 32 ? 32 : n;
     cudaDeviceProp p;
