@@ -26,14 +26,29 @@ __device__ float busy(float v, float a, int iters)
     return v;
 }
 
+/* The two sides of the branches below: each loads, computes and stores on
+ * its own. They are separate non-inlined functions on purpose: written as
+ * `y[i] = busy(x[i], even ? 0.5f : 0.25f, iters)`-like code, a compiler may
+ * pick the constant with a select and run one path for every lane (clang
+ * did, here; a GPU compiler may too), and a branch it removes cannot
+ * diverge. */
+__device__ __noinline__ void side_half(const float *x, float *y, int i, int iters)
+{
+    y[i] = busy(x[i], 0.5f, iters);
+}
+__device__ __noinline__ void side_quarter(const float *x, float *y, int i, int iters)
+{
+    y[i] = busy(x[i], 0.25f, iters);
+}
+
 __global__ void branch_on_lane(const float *x, float *y, int n, int iters)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     if (threadIdx.x % 2 == 0)
-        y[i] = busy(x[i], 0.5f, iters);
+        side_half(x, y, i, iters);
     else
-        y[i] = busy(x[i], 0.25f, iters);
+        side_quarter(x, y, i, iters);
 }
 
 __global__ void branch_on_warp(const float *x, float *y, int n, int iters)
@@ -41,9 +56,9 @@ __global__ void branch_on_warp(const float *x, float *y, int n, int iters)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     if ((threadIdx.x / warpSize) % 2 == 0)
-        y[i] = busy(x[i], 0.5f, iters);
+        side_half(x, y, i, iters);
     else
-        y[i] = busy(x[i], 0.25f, iters);
+        side_quarter(x, y, i, iters);
 }
 
 /* ---- coalescing ---------------------------------------------------------------------- */

@@ -36,6 +36,14 @@ if [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/reduce" ]; then
         bad "ch08 reduce counters" "eff interleaved=$e0 sequential=$e2, ways strided=$w1 sequential=$w2, barriers first_add=$b3 warp_shuffle=$b4"
     fi
 
+    # Divergence: a branch on the lane splits every warp (each side's load and
+    # store issued with 16 of 32 lanes), a branch on the warp splits none.
+    "$ch08_bin/warps" --tiny --csv "$tmp/ch08_warps.csv" >"$tmp/so" 2>&1
+    el=$(ch08_q "$tmp/ch08_warps.csv" branch_on_lane simt_efficiency); ew=$(ch08_q "$tmp/ch08_warps.csv" branch_on_warp simt_efficiency)
+    if awk -v a="$el" -v b="$ew" 'BEGIN { exit !(a > 0.45 && a < 0.55 && b > 0.95) }'; then
+        ok "ch08 warps: a branch on the lane halves SIMT efficiency ($el), a branch on the warp does not ($ew)"
+    else bad "ch08 warps divergence" "branch_on_lane efficiency $el (want about 0.5), branch_on_warp $ew (want about 1)"; fi
+
     # Race-free kernels give the same checks in any thread order, on any number of OS threads.
     for p in reduce memory warps; do
         if PW_SIMT_SHUFFLE=7 PW_SIMT_WORKERS=2 "$ch08_bin/$p" --tiny >"$tmp/so" 2>&1 && ! sanitizer_report "$tmp/so"; then
