@@ -302,16 +302,12 @@ static void site_text(const void *ra, char *buf, size_t len)
             if (n > 0) { exe[n] = 0; object = exe; }
         }
         char cmd[4400];
-        /* the call's own line; clang gives the instrumentation's calls line 0
-         * at times, and then the access right after the call has it */
-        for (int attempt = 0; attempt < 2; attempt++) {
-            text[0] = 0;
-            snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null", object, (unsigned long)(off + attempt));
-            FILE *p = popen(cmd, "r");
-            if (!p) break;
-            /* -i: the chain of inlined calls, innermost first; the line to show
-             * is the first one outside the emulator's own headers (an atomicAdd
-             * or a cudaFree wrapper is inlined from there) */
+        /* the call's own line, with its chain of inlined calls (-i: innermost
+         * first); the line to show is the first one outside the emulator's own
+         * headers (an atomicAdd or a cudaFree wrapper is inlined from there) */
+        snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null", object, (unsigned long)off);
+        FILE *p = popen(cmd, "r");
+        if (p) {
             char line[160];
             bool chosen = false;
             while (fgets(line, sizeof line, p)) {
@@ -324,8 +320,31 @@ static void site_text(const void *ra, char *buf, size_t len)
                 if (!ours) chosen = true;
             }
             pclose(p);
-            size_t tl = strlen(text);
-            if (!(tl >= 2 && (!strcmp(text + tl - 2, ":?") || !strcmp(text + tl - 2, ":0")))) break;
+        }
+        /* clang gives the instrumentation's call (and the access after it)
+         * line 0 at times: then the nearest line before it, which computed
+         * the address, is the access's */
+        size_t tl = strlen(text);
+        if (tl >= 2 && (!strcmp(text + tl - 2, ":?") || !strcmp(text + tl - 2, ":0"))) {
+            size_t n = (size_t)snprintf(cmd, sizeof cmd, "addr2line -e '%s'", object);
+            for (unsigned back = 1; back <= 48 && n < sizeof cmd - 24; back++)
+                n += (size_t)snprintf(cmd + n, sizeof cmd - n, " 0x%lx", (unsigned long)(off - back));
+            snprintf(cmd + n, sizeof cmd - n, " 2>/dev/null");
+            p = popen(cmd, "r");
+            if (p) {
+                char line[160];
+                while (fgets(line, sizeof line, p)) {
+                    line[strcspn(line, "\n")] = 0;
+                    char *disc = strstr(line, " (discriminator");
+                    if (disc) *disc = 0;
+                    size_t ll = strlen(line);
+                    if (ll < 2 || !strncmp(line, "??", 2) || !strcmp(line + ll - 2, ":?") || !strcmp(line + ll - 2, ":0"))
+                        continue;
+                    snprintf(text, sizeof text, "%s", line);
+                    break;
+                }
+                pclose(p);
+            }
         }
         if (!text[0] && info.dli_sname) snprintf(text, sizeof text, "%s+0x%lx", info.dli_sname,
                                                  (unsigned long)((uintptr_t)ra - (uintptr_t)info.dli_saddr));
