@@ -343,6 +343,8 @@ typedef enum { PW_SHFL_IDX, PW_SHFL_UP, PW_SHFL_DOWN, PW_SHFL_XOR, PW_VOTE_BALLO
  * PW_MATCH_ALL, bit 32 of the result is the predicate). */
 uint64_t pw_simt_collect(pw_simt_collective op, unsigned mask, uint64_t value, int arg, int width,
                          const char *file, int line);
+/* __activemask(): the lanes of my warp that have not exited. (Not the lanes
+ * in my branch of an if: the emulator does not run a warp's lanes together.) */
 unsigned pw_simt_activemask(void);
 /* Where static __shared__ variables and the dynamic array live this block. */
 void *pw_simt_shared_static(const void *tag, size_t bytes, size_t align);

@@ -1,9 +1,8 @@
 /* common/simt_host.h: the workbook's host-side helpers, for a .cu driver.
  *
- * A driver in kernels' C subset of CUDA is compiled as C against the
- * emulator, and as C++ by nvcc. common/ is C: under C++ its declarations
- * must say so (extern "C"), or the linker looks for C++ names that libpw.a
- * does not have. Include this instead of the individual headers. */
+ * A .cu driver is C++ (for nvcc, and for tools/pwcc on the emulator).
+ * common/ is C: under C++ its declarations must say so (extern "C"), or the
+ * linker looks for C++ names that libpw.a does not have. Include this instead of the individual headers. */
 #ifndef PW_SIMT_HOST_H
 #define PW_SIMT_HOST_H
 

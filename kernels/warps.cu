@@ -1,9 +1,8 @@
-/* kernels/warps.cu: the kernels of chapter 08, in the C subset of CUDA.
+/* kernels/warps.cu: the kernels of chapter 08, in plain CUDA.
  *
- * Built twice: by nvcc for the GPU, and by the host compiler against the
- * SIMT emulator (common/simt.h), which counts what each kernel does per warp.
- * x and x are plain x under nvcc; on the emulator they let it
- * see the address. Declarations and what each kernel shows: warps.cuh. */
+ * Built twice: by nvcc for the GPU, and by tools/pwcc against the SIMT
+ * emulator (common/simt.h), which sees every access and counts what each
+ * kernel does per warp. Declarations and what each kernel shows: warps.cuh. */
 #include "warps.cuh"
 
 /* ---- grid, block, warp, lane -------------------------------------------------- */

@@ -57,6 +57,20 @@ if [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/reduce" ]; then
     expect_usage "ch08 reduce -b 96 (not a power of two)" "$ch08_bin/reduce" -b 96
 fi
 
+# tools/pwcc and tools/pwsan: bad input is one line and exit 2; an error in a
+# learner's file points at the learner's line.
+expect_usage "pwcc without an input file" tools/pwcc -o "$tmp/x"
+expect_usage "pwcc with a missing file" tools/pwcc "$tmp/none.cu" -o "$tmp/x"
+expect_usage "pwsan with an unknown tool" tools/pwsan --tool leakcheck true
+printf '__global__ void k(int *p)\n{\n    __shared__ int s = 0;\n    p[0] = s;\n}\n' >"$tmp/init_shared.cu"
+PW_NO_MAKE=1 PW_BUILD=$BUILD tools/pwcc -c "$tmp/init_shared.cu" -o "$tmp/init_shared.o" >"$tmp/so" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && grep -q "init_shared.cu:3: error: .*initializer" "$tmp/so"; then
+    ok "pwcc: a __shared__ variable with an initializer is refused at the learner's line 3"
+else
+    bad "pwcc: __shared__ with an initializer" "exit $rc (want nonzero), want 'init_shared.cu:3: error: ... initializer'" "$(head -3 "$tmp/so")"
+fi
+
 # The nvcc build, where there is one: without a GPU each program says so in one line, exit 77.
 if [ -x "$BUILD/gpu/ch08/reduce" ] && [ -z "${HAVE_CUDA_DEVICE:-}" ] && ! nvidia-smi -L >/dev/null 2>&1; then
     "$BUILD/gpu/ch08/reduce" --tiny >"$tmp/so" 2>"$tmp/se"
