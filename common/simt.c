@@ -275,6 +275,17 @@ static int first_object(struct dl_phdr_info *info, size_t size, void *data)
 
 /* "file.cu:12" for an instruction of the program: its debug line table, read
  * by addr2line (binutils), once per address; else the function's name. */
+/* One line of addr2line's answer, without its newline and discriminator;
+ * false if it names no line ("??", or line ? or 0). */
+static bool clean_line(char *line)
+{
+    line[strcspn(line, "\n")] = 0;
+    char *disc = strstr(line, " (discriminator");
+    if (disc) *disc = 0;
+    size_t n = strlen(line);
+    return n >= 2 && strncmp(line, "??", 2) != 0 && strcmp(line + n - 2, ":?") != 0 && strcmp(line + n - 2, ":0") != 0;
+}
+
 static void site_text(const void *ra, char *buf, size_t len)
 {
     static struct { const void *ra; char text[160]; } cache[64];
@@ -311,10 +322,7 @@ static void site_text(const void *ra, char *buf, size_t len)
             char line[160];
             bool chosen = false;
             while (fgets(line, sizeof line, p)) {
-                line[strcspn(line, "\n")] = 0;
-                char *disc = strstr(line, " (discriminator");
-                if (disc) *disc = 0;
-                if (strncmp(line, "??", 2) == 0) continue;
+                if (!clean_line(line) && strncmp(line, "??", 2) == 0) continue;
                 bool ours = strstr(line, "common/simt") || strstr(line, "common/cuda/") || strstr(line, "/c++/");
                 if (!text[0] || (!chosen && !ours)) snprintf(text, sizeof text, "%s", line);
                 if (!ours) chosen = true;
@@ -324,8 +332,7 @@ static void site_text(const void *ra, char *buf, size_t len)
         /* clang gives the instrumentation's call (and the access after it)
          * line 0 at times: then the nearest line before it, which computed
          * the address, is the access's */
-        size_t tl = strlen(text);
-        if (tl >= 2 && (!strcmp(text + tl - 2, ":?") || !strcmp(text + tl - 2, ":0"))) {
+        if (text[0] && !clean_line(text)) {
             size_t n = (size_t)snprintf(cmd, sizeof cmd, "addr2line -e '%s'", object);
             for (unsigned back = 1; back <= 48 && n < sizeof cmd - 24; back++)
                 n += (size_t)snprintf(cmd + n, sizeof cmd - n, " 0x%lx", (unsigned long)(off - back));
@@ -334,12 +341,7 @@ static void site_text(const void *ra, char *buf, size_t len)
             if (p) {
                 char line[160];
                 while (fgets(line, sizeof line, p)) {
-                    line[strcspn(line, "\n")] = 0;
-                    char *disc = strstr(line, " (discriminator");
-                    if (disc) *disc = 0;
-                    size_t ll = strlen(line);
-                    if (ll < 2 || !strncmp(line, "??", 2) || !strcmp(line + ll - 2, ":?") || !strcmp(line + ll - 2, ":0"))
-                        continue;
+                    if (!clean_line(line)) continue;
                     snprintf(text, sizeof text, "%s", line);
                     break;
                 }
@@ -553,7 +555,7 @@ cudaError_t pw_simt_free_host(void *p)
     return free_allocation(p, ALLOC_HOST, "cudaFreeHost", __builtin_return_address(0));
 }
 
-/* Where a managed allocation came from counts as device memory for cudaFree too. */
+/* The allocation (device, managed or pinned) that holds [p, p+bytes), or -1. */
 static long device_range(const void *p, size_t bytes)
 {
     pthread_mutex_lock(&state_lock);
@@ -576,21 +578,19 @@ static void mark_init(long i, const void *p, size_t bytes)
 
 cudaError_t pw_simt_memcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
 {
-    long d = -1, s = -1;
-    if (kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice || kind == cudaMemcpyDefault)
-        d = device_range(dst, bytes);
-    if (kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice || kind == cudaMemcpyDefault)
-        s = device_range(src, bytes);
-    if ((kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice) && d < 0)
-        return last_error = cudaErrorInvalidValue;
-    if ((kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice) && s < 0)
-        return last_error = cudaErrorInvalidValue;
     if ((unsigned)kind > cudaMemcpyDefault) return last_error = cudaErrorInvalidMemcpyDirection;
-    if (bytes) memmove(dst, src, bytes);
+    bool to_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+    bool from_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     pthread_mutex_lock(&state_lock);
-    if (d >= 0) {
-        d = find_alloc(dst, bytes);
-        if (s >= 0 && (s = find_alloc(src, bytes)) >= 0 && allocs[s].init) {
+    long d = find_alloc(dst, bytes), s = find_alloc(src, bytes);   /* cudaMemcpyDefault: either may be */
+    if ((to_device && d < 0) || (from_device && s < 0)) {
+        last_error = cudaErrorInvalidValue;
+        pthread_mutex_unlock(&state_lock);
+        return cudaErrorInvalidValue;
+    }
+    if (bytes) memmove(dst, src, bytes);
+    if (d >= 0 && kind != cudaMemcpyDeviceToHost) {
+        if (s >= 0 && allocs[s].init) {
             /* device to device: what was written is copied, and only that */
             size_t so = (size_t)((const char *)src - allocs[s].base), dof = (size_t)((char *)dst - allocs[d].base);
             for (size_t b = 0; b < bytes && allocs[d].init; b++) {
@@ -880,30 +880,26 @@ static void leak_check(bool report)
  * exits 1 if the checks printed anything; one that fails keeps its status
  * (its early exit left memory allocated on purpose). glibc's on_exit passes
  * the status; elsewhere the leak check is skipped. */
+static void exit_if_reported(void)
+{
+    if (!reports_loud) return;
+    fprintf(stderr, "simt: %ld report%s from the emulator's checks (PW_SIMT_CHECKS): exit status 1\n", reports_loud,
+            reports_loud == 1 ? "" : "s");
+    fflush(NULL);
+    _exit(1);
+}
+
 static void at_exit_status(int status, void *arg)
 {
     (void)arg;
     read_settings();
     if (status != 0) return;
     leak_check(true);
-    if (reports_loud) {
-        fprintf(stderr, "simt: %ld report%s from the emulator's checks (PW_SIMT_CHECKS): exit status 1\n",
-                reports_loud, reports_loud == 1 ? "" : "s");
-        fflush(NULL);
-        _exit(1);
-    }
+    exit_if_reported();
 }
 
 #ifndef __GLIBC__
-static void at_exit(void)
-{
-    if (reports_loud) {
-        fprintf(stderr, "simt: %ld report%s from the emulator's checks (PW_SIMT_CHECKS): exit status 1\n",
-                reports_loud, reports_loud == 1 ? "" : "s");
-        fflush(NULL);
-        _exit(1);
-    }
-}
+static void at_exit(void) { exit_if_reported(); }
 #endif
 
 static bool atexit_done;
@@ -1054,13 +1050,6 @@ static site_log *site_slot(worker *w, pw_simt_thread *t, const void *site, int k
         }
     }
     if (2 * (wl->nsites + 1) > wl->hcap) {
-        if (wl->nsites == wl->cap) {
-            int cap = wl->cap ? 2 * wl->cap : 16;
-            wl->sites = realloc(wl->sites, (size_t)cap * sizeof *wl->sites);
-            PW_CHECK_ALLOC(wl->sites, (size_t)cap * sizeof *wl->sites);
-            memset(wl->sites + wl->cap, 0, (size_t)(cap - wl->cap) * sizeof *wl->sites);
-            wl->cap = cap;
-        }
         rehash(wl);
     }
     if (wl->nsites == wl->cap) {
