@@ -25,8 +25,13 @@ TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
 SAN_FLAGS  := $(if $(filter asan,$(SAN)),$(ASAN_FLAGS))$(if $(filter tsan,$(SAN)),$(TSAN_FLAGS))
 OMP_FLAGS  := $(if $(HAVE_OMP),-fopenmp)
 CFLAGS     ?= $(OPT) $(ARCH_FLAGS)
-ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS) -Icommon -Ikernels -I$(BUILD)/gen
-LDLIBS     := -lm -lpthread
+# OpenBLAS, where found, is the baseline GEMM of chapters 06-07: every program
+# and checker may call it (PW_HAVE_OPENBLAS says it is there; without it the
+# code skips the baseline with one line). The linker drops it from programs
+# that do not call it (--as-needed is Debian's and Ubuntu's default).
+BLAS_FLAGS := $(if $(HAVE_OPENBLAS),-DPW_HAVE_OPENBLAS=1)
+ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS) $(BLAS_FLAGS) -Icommon -Ikernels -I$(BUILD)/gen
+LDLIBS     := -lm -lpthread $(if $(HAVE_OPENBLAS),-lopenblas)
 
 LIBPW      := $(BUILD)/libpw.a
 COMMON_SRC := $(wildcard common/*.c)
@@ -97,11 +102,11 @@ test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
 	  bash tests/run.sh
 
 # The tests whose outcome depends on the SIMD ISA the build targets: every
-# unit test, and chapters 01 and 02 (their programs, exercises and
+# unit test, and chapters 01, 02 and 07 (their programs, exercises and
 # tests/chNN.sh). CI runs them once per ISA build, each in its own folder:
 #   make ARCH=x86-64-v3 BUILD=build/isa-v3 test-isa      (AVX2, as on Zen 3)
 #   make ARCH=x86-64-v2 BUILD=build/isa-v2 test-isa      (SSE4.2)
-ISA_CHAPTERS  := 01 02
+ISA_CHAPTERS  := 01 02 07
 ISA_PROGRAMS   = $(foreach c,$(ISA_CHAPTERS),$(ch$(c)_bins))
 ISA_EXERCISES  = $(filter $(foreach c,$(ISA_CHAPTERS),$(patsubst 0%,%,$(c)).%),$(EXERCISES))
 .PHONY: test-isa
@@ -140,7 +145,7 @@ help:
 	@echo "  make chapter-N         run chapter N (quick): tables, terminal plot, CSV in results/, figures in plots/out/"
 	@echo "  make chapters          every chapter in order, then the gallery plots/out/index.html"
 	@echo "  make test              every test; ends with 'N passed, N failed'"
-	@echo "  make test-isa          only the tests that depend on the SIMD ISA (unit tests, chapters 01-02)"
+	@echo "  make test-isa          only the tests that depend on the SIMD ISA (unit tests, chapters 01, 02, 07)"
 	@echo "  make check-exercises   grade every exercise in exercises/ and print a scoreboard"
 	@echo "  make ex-N.K            grade one exercise (your file in exercises/)"
 	@echo "  make solution-N.K      the same checker on the solution in solutions/"
