@@ -83,6 +83,11 @@ gemm_blocking gemm_get_blocking(void);
 /* Override KC/MC/NC (0 keeps one); rounded to multiples of the tile. */
 void gemm_set_blocking(int kc, int mc, int nc);
 
+/* The micro-tile shapes of the chosen ISA ("14x32,8x48,6x64"), and the
+ * choice of one (false if the ISA has no such shape). */
+const char *gemm_tile_shapes(void);
+bool gemm_use_tile(int mr, int nr);
+
 /* Rung 3's tile edge (floats): three T x T tiles of A, B, C in L1. */
 int gemm_block_tile(void);
 
@@ -125,6 +130,9 @@ void gemm_ref(int m, int n, int k, const float *A, const float *B, float *C, flo
  * u = 2^-24 (Higham, Accuracy and Stability, 3.1). Returns gamma_k, plus one
  * rounding of the exact result to float. */
 double gemm_tolerance(int k);
+/* One element of the reference, for spot checks of a large product:
+ * sum_p A[i][p]*B[p][j] in double, and sum_p |A[i][p]*B[p][j]| in *abs. */
+double gemm_ref_entry(int n, int k, const float *A, const float *B, int i, int j, double *abs);
 /* Check C against ref elementwise with that bound: 0 if all match, else 1
  * after printing (to stderr) the count, the first bad index (row, column)
  * and a few (got, want) pairs. */
