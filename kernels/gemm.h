@@ -10,8 +10,8 @@
  *               panels (NC x KC, MC x KC), an MR x NR tile of C held in
  *               registers by an intrinsics micro-kernel (AVX-512, AVX2+FMA,
  *               SSE, NEON or scalar, picked at run time)
- *   5_omp       4_simd with OpenMP threads across the MC blocks (and the
- *               packing of B shared among them)
+ *   5_omp       4_simd with OpenMP threads, each on its own rows of C
+ *               (whole MR slivers) and the packing of B shared among them
  *
  * Costs (used by every rate the chapter prints):
  *   flops  2mnk: one multiply and one add per (i, j, k) term.
@@ -88,7 +88,7 @@ void gemm_set_blocking(int kc, int mc, int nc);
 const char *gemm_tile_shapes(void);
 bool gemm_use_tile(int mr, int nr);
 
-/* Rung 3's tile edge (floats): three T x T tiles of A, B, C in L1. */
+/* Rung 3's block of B: KB rows (this number) x 4 KB columns, a quarter of L2. */
 int gemm_block_tile(void);
 
 /* ---- the pieces of rungs 4 and 5 (exercise 7.1 rewrites the packing) ---- */

@@ -99,13 +99,14 @@ static double pct(double a, double b) { return b > 0 ? 100.0 * a / b : NAN; }
 
 int main(int argc, char **argv)
 {
-    pw_list nbig = PW_LIST(2048), nsmall = PW_LIST(512), threads = { .n = 0 };
+    pw_list nbig = PW_LIST(2048), nmid = PW_LIST(1024), nsmall = PW_LIST(512), threads = { .n = 0 };
     const char *isa_name = NULL, *tile = NULL, *only = NULL;
     long long kc = 0, mc = 0, nc = 0;
     bool verify_only = false;
     pw_opt opts[] = {
         { "-n", "--size", PW_OPT_SIZES, &nbig, "N", "n for the headline rungs 0, 4, 5 (default 2048)", 1, 16384 },
-        { NULL, "--small", PW_OPT_SIZES, &nsmall, "N", "n for the slow rungs 1-3 and their comparison (default 512)", 1, 16384 },
+        { NULL, "--small", PW_OPT_SIZES, &nsmall, "N", "n for every rung but 5, 1_naive included (default 512)", 1, 16384 },
+        { NULL, "--mid", PW_OPT_SIZES, &nmid, "N", "n for rungs 0, 2, 3, 4: B past L2, where blocking pays (default 1024)", 1, 16384 },
         { "-t", "--threads", PW_OPT_SIZES, &threads, "T[,T...]", "thread counts for 5_omp (default 1..cores, 2x cores)", 1, PW_MAX_THREADS },
         { NULL, "--isa", PW_OPT_STRING, &isa_name, "ISA", "micro-kernel: scalar, sse, avx2, avx512, neon (exit 2 if not here)", 0, 0 },
         { NULL, "--tile", PW_OPT_STRING, &tile, "MRxNR", "micro-tile shape of that ISA (e.g. 14x32; default the first)", 0, 0 },
@@ -120,12 +121,12 @@ int main(int argc, char **argv)
     pw_parse_or_exit(argc, argv, "the GEMM ladder: naive to a packed SIMD micro-kernel, against OpenBLAS", opts,
                      (int)(sizeof opts / sizeof opts[0]), &common);
     if (threads.n == 0) pw_default_threads(&threads, common.prog);
-    if (nbig.n != 1 || nsmall.n != 1) {
-        fprintf(stderr, "%s: -n and --small take one size each\n", common.prog);
+    if (nbig.n != 1 || nsmall.n != 1 || nmid.n != 1) {
+        fprintf(stderr, "%s: -n, --mid and --small take one size each\n", common.prog);
         return PW_EXIT_USAGE;
     }
-    if (common.tiny) { nbig = (pw_list)PW_LIST(96); nsmall = (pw_list)PW_LIST(48); }
-    int n = (int)nbig.v[0], ns = (int)nsmall.v[0], cores = pw_cores();
+    if (common.tiny) { nbig = (pw_list)PW_LIST(96); nmid = (pw_list)PW_LIST(64); nsmall = (pw_list)PW_LIST(48); }
+    int n = (int)nbig.v[0], nm = (int)nmid.v[0], ns = (int)nsmall.v[0], cores = pw_cores();
 
     /* ---- settings ---- */
     if (isa_name) {
@@ -166,6 +167,7 @@ int main(int argc, char **argv)
     }
     if (plant) plant = gemm_rung_name(gemm_rung_find(plant));
     int nmax = n > ns ? n : ns;
+    if (nm > nmax) nmax = nm;
     /* A, B, C, and at the small size a reference and its error scale. */
     pw_require_memory(common.prog, "-n", (long long)nmax * nmax, sizeof(float), 5);
 
@@ -215,17 +217,18 @@ int main(int argc, char **argv)
     float *C = pw_alloc_floats((size_t)nmax * nmax);
     pw_fill_random(A, (size_t)nmax * nmax, 1, -1, 1);
     pw_fill_random(B, (size_t)nmax * nmax, 2, -1, 1);
-    static const int headline[] = { 0, 4, 5 };
-    for (int h = 0; h < 3 && !bad; h++) {
-        const gemm_rung *g = gemm_rung_at(headline[h]);
+    static const int spot_rungs[] = { 0, 2, 3, 4, 0, 4, 5 };   /* the first four at the mid n */
+    for (int h = 0; h < 7 && !bad; h++) {
+        const gemm_rung *g = gemm_rung_at(spot_rungs[h]);
+        int size = h < 4 ? nm : n;
         if (!gemm_rung_available(g) || (rung_only && rung_only != g)) continue;
         int tmax = g->threaded ? (int)pw_list_max(&threads) : 1;
-        job j = { g, n, n, n, A, B, C, tmax, 0 };
+        job j = { g, size, size, size, A, B, C, tmax, 0 };
         run_job(&j);
-        if (plant && !strcmp(plant, gemm_rung_name(g))) C[(size_t)n * n - 1] += 1.0f;
+        if (plant && !strcmp(plant, gemm_rung_name(g))) C[(size_t)size * size - 1] += 1.0f;
         char what[64];
-        snprintf(what, sizeof what, "%s at n = %d", gemm_rung_name(g), n);
-        bad |= spot_check(what, n, n, n, A, B, C, 256);
+        snprintf(what, sizeof what, "%s at n = %d", gemm_rung_name(g), size);
+        bad |= spot_check(what, size, size, size, A, B, C, 256);
     }
     if (bad) {
         fprintf(stderr, "%s: a rung gave a wrong result; nothing was timed\n", common.prog);
@@ -233,8 +236,8 @@ int main(int argc, char **argv)
         return PW_EXIT_WRONG;
     }
     printf("\nall rungs match the double-precision reference (m x k x n = 1, 7, 33, 257, 70x301x133 and %d^3 in full,\n"
-           "%d^3 at 256 entries; threaded rungs at every thread count; tolerance: gamma_k * sum|a*b|, the bound of a\n"
-           "k-term float dot product in any order)\n", ns, n);
+           "%d^3 and %d^3 at 256 entries; threaded rungs at every thread count; tolerance: gamma_k * sum|a*b|, the\n"
+           "bound of a k-term float dot product in any order)\n", ns, nm, n);
     if (verify_only) {
         pw_free(A); pw_free(B); pw_free(C);
         return PW_EXIT_PASS;
@@ -242,7 +245,7 @@ int main(int argc, char **argv)
 
     /* ---- the machine ---- */
     pw_hw hw;
-    pw_probe_measure(&hw, true);
+    pw_probe_measure(&hw, true);   /* quick: the full probe allocates 4x the L3 a VM reports (2 GiB here) */
     pw_roofs roof1, roofall;
     pw_roofs_from_probe(&hw, 1, &roof1);
     pw_roofs_from_probe(&hw, cores, &roofall);
@@ -259,31 +262,37 @@ int main(int argc, char **argv)
     pw_bench_config cfg = pw_bench_from_opts(&common);
     cfg.min_sample_s = 0;   /* one product per sample */
 
-    /* Results: [rung] at the small n (1 thread), at n (1 thread), at n (all). */
-    pw_bench_stats small[NRUNGS], big1[NRUNGS], bigall[NRUNGS];
-    bool has_small[NRUNGS] = { 0 }, has_big1[NRUNGS] = { 0 }, has_bigall[NRUNGS] = { 0 };
+    /* Results: [rung] at the small n (1 thread), the mid n (1 thread), n (1
+     * thread), n (all cores). */
+    pw_bench_stats small[NRUNGS], mid[NRUNGS], big1[NRUNGS], bigall[NRUNGS];
+    bool has_small[NRUNGS] = { 0 }, has_mid[NRUNGS] = { 0 }, has_big1[NRUNGS] = { 0 }, has_bigall[NRUNGS] = { 0 };
     double pack_share1 = NAN;
 
-    /* ---- 2. the slow rungs at the small n, one core ---- */
-    {
+    /* ---- 2. rungs 0-4 at the small n, and all but naive at the mid n, one core ---- */
+    for (int pass = 0; pass < 2; pass++) {
+        int size = pass == 0 ? ns : nm;
         job jobs[NRUNGS];
         void *ctxs[NRUNGS];
         pw_work_fn fns[NRUNGS];
         int idx[NRUNGS], cnt = 0;
         for (int r = 0; r <= 4; r++) {
             const gemm_rung *g = gemm_rung_at(r);
-            if (!gemm_rung_available(g) || (rung_only && rung_only != g)) continue;
-            jobs[cnt] = (job){ g, ns, ns, ns, A, B, C, 1, 0 };
+            if (!gemm_rung_available(g) || (rung_only && rung_only != g) || (pass == 1 && r == 1)) continue;
+            jobs[cnt] = (job){ g, size, size, size, A, B, C, 1, 0 };
             ctxs[cnt] = &jobs[cnt];
             fns[cnt] = run_job;
             idx[cnt++] = r;
         }
         pw_bench_stats st[NRUNGS];
         if (cnt) {
-            printf("\n== 1. the ladder at n = %d on one core (samples in turns)\n", ns);
+            printf("\n== %d. the ladder at n = %d on one core (samples in turns)%s\n", pass + 1, size,
+                   pass == 1 ? ": 1_naive left out (minutes at this size)" : "");
             pw_bench_sweep(&cfg, fns, ctxs, cnt, st);
         }
-        for (int i = 0; i < cnt; i++) { small[idx[i]] = st[i]; has_small[idx[i]] = true; }
+        for (int i = 0; i < cnt; i++) {
+            if (pass == 0) { small[idx[i]] = st[i]; has_small[idx[i]] = true; }
+            else { mid[idx[i]] = st[i]; has_mid[idx[i]] = true; }
+        }
     }
 
     /* ---- 3. the headline on one core: 4_simd against OpenBLAS ---- */
@@ -301,7 +310,7 @@ int main(int argc, char **argv)
         }
         pw_bench_stats st[2];
         if (cnt) {
-            printf("== 2. the headline at n = %d on one core: 4_simd and OpenBLAS in turns\n", n);
+            printf("== 3. the headline at n = %d on one core: 4_simd and OpenBLAS in turns\n", n);
             pw_bench_sweep(&cfg, fns, ctxs, cnt, st);
         }
         for (int i = 0; i < cnt; i++) {
@@ -316,7 +325,7 @@ int main(int argc, char **argv)
     double pack_share[PW_MAX_LIST];
     const gemm_rung *omp = gemm_rung_at(5), *blas = gemm_rung_at(0);
     if (!rung_only || rung_only == omp) {
-        printf("== 3. 5_omp at n = %d on 1..%d threads (one thread count after the other)\n", n, (int)pw_list_max(&threads));
+        printf("== 4. 5_omp at n = %d on 1..%d threads (one thread count after the other)\n", n, (int)pw_list_max(&threads));
         pw_scaling_point pts[PW_MAX_LIST];
         double base = NAN;
         for (int t = 0; t < threads.n; t++) {
@@ -341,19 +350,19 @@ int main(int argc, char **argv)
     }
 
     /* ---- 5. the table ---- */
-    double flops_s = gemm_flops(ns, ns, ns), flops_b = gemm_flops(n, n, n);
-    double bytes_s = gemm_bytes(ns, ns, ns), bytes_b = gemm_bytes(n, n, n);
+    double flops_s = gemm_flops(ns, ns, ns), flops_b = gemm_flops(n, n, n), flops_m = gemm_flops(nm, nm, nm);
     const double f8192 = gemm_flops(8192, 8192, 8192);
     printf("\n%-11s %6s %4s %11s %6s %10s %8s %9s %10s\n", "rung", "n", "thr", "median", "IQR", "GFLOP/s",
            "% peak", "% OpenBLAS", "8192^3 in");
     table_row rows[16];
     int nrows = 0;
     for (int r = 0; r <= 4; r++) if (has_small[r]) rows[nrows++] = (table_row){ r, ns, 1, &small[r], has_small[0] ? &small[0] : NULL };
+    for (int r = 0; r <= 4; r++) if (has_mid[r]) rows[nrows++] = (table_row){ r, nm, 1, &mid[r], has_mid[0] ? &mid[0] : NULL };
     for (int r = 0; r <= 4; r += 4) if (has_big1[r]) rows[nrows++] = (table_row){ r, n, 1, &big1[r], has_big1[0] ? &big1[0] : NULL };
     for (int r = 0; r <= 5; r += 5) if (has_bigall[r]) rows[nrows++] = (table_row){ r, n, cores, &bigall[r], has_bigall[0] ? &bigall[0] : NULL };
     for (int i = 0; i < nrows; i++) {
         const gemm_rung *g = gemm_rung_at(rows[i].rung);
-        double fl = rows[i].n == ns ? flops_s : flops_b, by = rows[i].n == ns ? bytes_s : bytes_b;
+        double fl = gemm_flops(rows[i].n, rows[i].n, rows[i].n), by = gemm_bytes(rows[i].n, rows[i].n, rows[i].n);
         double gf = pw_gflops(fl, rows[i].st->median);
         double peak = rows[i].threads == 1 ? hw.peak_gflops_1core : hw.peak_gflops_all;
         double ob = rows[i].blas ? pw_gflops(fl, rows[i].blas->median) : NAN;
@@ -364,7 +373,7 @@ int main(int argc, char **argv)
         else snprintf(t8192, sizeof t8192, "%.1f h", secs8192 / 3600);
         printf("%-11s %6d %4d %8.2f ms %5.1f%% %10.1f %7.1f%% %9.1f%% %10s%s\n", gemm_rung_name(g), rows[i].n,
                rows[i].threads, rows[i].st->median * 1e3, pct(rows[i].st->q3 - rows[i].st->q1, rows[i].st->median),
-               gf, pct(gf, peak), pct(gf, ob), t8192, gf > peak * 1.05 ? "  above the probe's peak: suspicious" : "");
+               gf, pct(gf, peak), pct(gf, ob), t8192, gf > peak * 1.05 ? "  above the probe's peak: suspicious (or a low probe)" : "");
         pw_csv_summary(csv, gemm_rung_name(g), rows[i].n, rows[i].threads, "ladder", rows[i].st, fl, by);
         pw_csv_quantity(csv, "pct_peak", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, peak));
         if (!isnan(ob)) pw_csv_quantity(csv, "pct_openblas", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, ob));
@@ -381,13 +390,13 @@ int main(int argc, char **argv)
     for (int i = 0; i < nrows; i++) {
         char label[40];
         snprintf(label, sizeof label, "%s n=%d", gemm_rung_name(gemm_rung_at(rows[i].rung)), rows[i].n);
-        int big = rows[i].n != ns;
-        pw_roofline_print(rows[i].threads == 1 ? &roof1 : &roofall, label, big ? flops_b : flops_s,
-                          big ? bytes_b : bytes_s, rows[i].st->median);
+        int sz = rows[i].n;
+        pw_roofline_print(rows[i].threads == 1 ? &roof1 : &roofall, label, gemm_flops(sz, sz, sz),
+                          gemm_bytes(sz, sz, sz), rows[i].st->median);
     }
     printf("every rung has the same intensity (%.0f flop/byte at n = %d, %.0f at %d): far right of the ridge (%.1f), so\n"
            "the roofline says compute-bound for all of them; what separates them is the traffic they add beyond it.\n",
-           flops_s / bytes_s, ns, flops_b / bytes_b, n, pw_roof_ridge(&roof1));
+           gemm_flops(ns, ns, ns) / gemm_bytes(ns, ns, ns), ns, flops_b / gemm_bytes(n, n, n), n, pw_roof_ridge(&roof1));
 
     /* ---- 7. why each rung beats the one below, with this run's numbers ---- */
     printf("\n== why each rung beats the one below (model, then this run's measured ratio)\n");
@@ -401,6 +410,7 @@ int main(int argc, char **argv)
     double g0all = has_bigall[0] ? pw_gflops(flops_b, bigall[0].median) : NAN;
     int t = gemm_block_tile(), lanes = pw_isa_lanes(gemm_isa());
     double bmib = (double)ns * ns * 4 / 1048576;
+    (void)g3;
     if (!isnan(g1))
         printf("1_naive:   its inner loop steps n = %d floats through B, a new 64-byte line for every 2 flops "
                "(32 bytes from cache per flop; B is %.2f MiB, L1 %ld KiB%s), and its one sum is a chain of "
@@ -410,25 +420,36 @@ int main(int argc, char **argv)
         printf("2_ikj:     rows of B and C: 3 lines (B, C read, C written) per 16 terms, 3/32 of a line per flop against "
                "1/2: %.1fx fewer lines, and the terms are independent, so vectorised: %.1fx faster than 1_naive\n",
                (1.0 / 2) / (3.0 / 32), g2 / g1);
-    if (!isnan(g3)) {
-        double ikj_b = (double)ns * ns * ns * 4 / 1e9, blk_b = ikj_b / t;
-        if (bmib * 1048576 <= hw.l1d)
-            printf("3_blocked: at n = %d all of B (%.2f MiB) fits in L1 (%ld KiB): blocking has nothing to save "
-                   "here, only loop overhead to add: %.2fx 2_ikj's speed (try --small 512)\n", ns, bmib,
-                   hw.l1d / 1024, g3 / g2);
+    double g2m = has_mid[2] ? pw_gflops(flops_m, mid[2].median) : NAN;
+    double g3m = has_mid[3] ? pw_gflops(flops_m, mid[3].median) : NAN;
+    double g4m = has_mid[4] ? pw_gflops(flops_m, mid[4].median) : NAN;
+    if (!isnan(g3m) && !isnan(g2m)) {
+        double bm = (double)nm * nm * 4;   /* bytes of B (and of C) at the mid n */
+        double ikj_gb = bm * nm / 1e9;     /* all of B once per row of C */
+        double blk_gb = (bm + 2 * bm * ceil((double)nm / t)) / 1e9;   /* B once; C read and written per KB of depth */
+        if (bm <= hw.l2)
+            printf("3_blocked: at n = %d all of B (%.2f MiB) fits in L2 (%ld KiB): blocking for L2 has nothing to save "
+                   "here: %.2fx 2_ikj's speed (at n = %d: %.2fx)\n", nm, bm / 1048576, hw.l2 / 1024, g3m / g2m, ns,
+                   g3 / g2);
         else
-            printf("3_blocked: 2_ikj streams all of B (%.2f MiB, past L1) once per row of C, %.2f GB in all; a %dx%d "
-                   "tile of B (%d KiB) serves %d rows from L1: %.3f GB from beyond L1, %dx less: %.2fx 2_ikj's speed\n",
-                   bmib, ikj_b, t, t, t * t * 4 / 1024, t, blk_b, t, g3 / g2);
+            printf("3_blocked: 2_ikj reads all of B (%.1f MiB, past the %ld KiB L2) once per row of C: %.1f GB from "
+                   "beyond L2 at n = %d; a %dx%d block of B (%d KiB) stays in L2 for all %d rows: B once and C once per "
+                   "%d of depth, %.2f GB, %.0fx less: %.2fx 2_ikj's speed (at n = %d, where B fits in L2: %.2fx)\n",
+                   bm / 1048576, hw.l2 / 1024, ikj_gb, nm, t, 4 * t, t * 4 * t * 4 / 1024, nm, t, blk_gb,
+                   ikj_gb / blk_gb, g3m / g2m, ns, g3 / g2);
+        if (bm > hw.l2 && g3m / g2m < 1.2)
+            printf("           so traffic past L2 was not 2_ikj's limit here: at %.1f GFLOP/s it needs %.0f GB/s of B, "
+                   "which the L3 delivers; both rungs are held by the inner loop's 3 loads and stores per "
+                   "multiply-add, which only registers remove (rung 4)\n", g2m, g2m * 2);
     }
-    if (!isnan(g4s) && !isnan(g3)) {
+    if (!isnan(g4m) && !isnan(g3m)) {
         double per_fma_blocked = 3.0;   /* load b, load c, store c per multiply-add */
         double per_fma_tile = (double)(bl.mr + bl.nr / lanes) / ((double)bl.mr * bl.nr);
         printf("4_simd:    3_blocked does 3 memory operations (load b, load c, store c) per multiply-add; the %dx%d "
                "register tile does %d (%d B vectors + %d broadcasts) per %d: %.3f, %.0fx fewer; packing keeps the "
-               "slivers contiguous and aligned: %.1fx 3_blocked's speed at n = %d\n",
+               "slivers contiguous and aligned: %.1fx 3_blocked's speed at n = %d (%.1fx at %d)\n",
                bl.mr, bl.nr, bl.mr + bl.nr / lanes, bl.nr / lanes, bl.mr, bl.mr * bl.nr, per_fma_tile,
-               per_fma_blocked / per_fma_tile, g4s / g3, ns);
+               per_fma_blocked / per_fma_tile, g4m / g3m, nm, g4s / g3, ns);
     }
     if (!isnan(g4) && !isnan(pack_share1))
         printf("           at n = %d it reaches %.1f GFLOP/s, %.1f%% of the 1-core peak; packing took %.1f%% of its time\n",
