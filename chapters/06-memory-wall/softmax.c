@@ -158,7 +158,8 @@ int main(int argc, char **argv)
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_csv_meta(csv, "param", "where the rows live: dram (rows past the caches) or cache (rows of --small floats)");
-    pw_csv_meta(csv, "n", "floats per row; bytes: compulsory, 4 per float read or written per pass");
+    pw_csv_meta(csv, "n", "floats per call (all rows); bytes: compulsory, 4 per float read or written per pass");
+    pw_csv_meta(csv, "rows", "%zu rows of %zu floats", nr, n);
     pw_csv_meta(csv, "bw_gbs_1core", "%.2f", hw.bw_gbs_1core);
     pw_csv_meta(csv, "exp_max_rel_error", "%.3g", exp_err);
 
@@ -195,7 +196,7 @@ int main(int argc, char **argv)
         gbs[v] = pw_gbs(bytes, sb[v].median);
         printf("%-13s %6d %11.0f %9.0f %11.2f %9.2f %10.2f %12.3f\n", V->name, V->passes, V->bytes_per_elem,
                V->exps_per_elem, sb[v].median * 1e3, (sb[v].q3 - sb[v].q1) * 1e3, gbs[v], ns_big[v]);
-        pw_csv_summary(csv, V->name, (long long)n, 1, "dram", &sb[v], 0, bytes);
+        pw_csv_summary(csv, V->name, (long long)total, 1, "dram", &sb[v], 0, bytes);
         pw_csv_summary(csv, V->name, (long long)sm, 1, "cache", &ss[v], 0, sbytes);
     }
     printf("%-13s %6s %11s %9s %11s\n", "in cache:", "", "", "", "ns/elem");
