@@ -1,4 +1,4 @@
-/* chapters/07-gemm-cpu/ladder.c: the GEMM ladder, from three loops to
+/* chapters/07-gemm-cpu/gemm.c: the GEMM ladder, from three loops to
  * OpenBLAS, measured in one run.
  *
  * Every rung of kernels/gemm.h is checked against a double-precision
@@ -15,9 +15,9 @@
  *      the rung below (with this run's numbers), its time for 8192^3, and
  *      whether the top rung reached 0.9x OpenBLAS.
  *
- *   ./build/ch07/ladder                        everything, default sizes
- *   ./build/ch07/ladder --isa avx2 -n 1024     the AVX2 micro-kernel on an AVX-512 CPU
- *   ./build/ch07/ladder --verify-only --isa scalar
+ *   ./build/ch07/gemm                        everything, default sizes
+ *   ./build/ch07/gemm --isa avx2 -n 1024     the AVX2 micro-kernel on an AVX-512 CPU
+ *   ./build/ch07/gemm --verify-only --isa scalar
  */
 #include "check.h"
 #include "gemm.h"

@@ -1,0 +1,27 @@
+# caption: The GEMM ladder: GFLOP/s of each rung (log scale), at the n and thread count it was timed at (1_naive at the small n only: minutes at 2048), with its percent of the probe's FP32 peak for that thread count and of OpenBLAS at the same n and threads above each bar. Each step up removes a cost: the column walk through B (2_ikj), traffic past L2 (3_blocked), loads and stores per multiply-add (4_simd's register tile and packed panels), idle cores (5_omp).
+# data: gemm.csv
+load 'plots/common.gp'
+f = csv('gemm.csv')
+# One line per table row: label,gflops,pct_peak,pct_openblas (the CSV's
+# variant, kind, n, threads, param, gflops and value are columns 2, 3, 5, 6,
+# 7, 17 and 20 of the schema).
+rows = sprintf("< awk -F, '/^#/ || $1 == \"program\" { next } \
+  $3 == \"quantity\" && $2 == \"pct_peak\" { pk[$7 \" \" $5 \" \" $6] = $20 } \
+  $3 == \"quantity\" && $2 == \"pct_openblas\" { po[$7 \" \" $5 \" \" $6] = $20 } \
+  $3 == \"summary\" && $7 == \"ladder\" { k = $2 \" \" $5 \" \" $6; o[++n] = k; g[k] = $17 } \
+  END { for (i = 1; i <= n; i++) { split(o[i], w, \" \"); \
+        printf \"%%s n=%%s t=%%s,%%s,%%s,%%s\\n\", w[1], w[2], w[3], g[o[i]], pk[o[i]], (o[i] in po) ? po[o[i]] : \"nan\" } }' '%s'", f)
+
+set title 'The GEMM ladder: GFLOP/s, % of peak and % of OpenBLAS'
+set ylabel 'GFLOP/s (log scale)'
+set logscale y 10
+set format y '%g'
+set style fill solid 0.6 border -1
+set boxwidth 0.7
+set xtics rotate by -35 left
+set key off
+set yrange [0.5 : *]
+set xrange [-0.7 : *]
+set offsets 0, 0.7, graph 0.1, 0
+plot rows using 0:2:xtic(1) with boxes lc rgb '#4477aa', \
+     rows using 0:($2 * 2.3):(sprintf('%.0f%% pk\n%s', $3, $4 == $4 ? sprintf('%.0f%% OB', $4) : '')) with labels font ',8'
