@@ -11,7 +11,10 @@
  *   - the memory bandwidth: a STREAM-style triad a[i] = b[i] + s*c[i] over
  *     arrays four times the last-level cache (so they come from DRAM),
  *     counting 12 bytes per element as STREAM does (the write-allocate read
- *     of a[] is real traffic but not counted).
+ *     of a[] is real traffic but not counted); best of 10 trials, each from
+ *     the first thread's start to the last one's end, the threads released
+ *     by a spinning barrier as STREAM's OpenMP threads are (probe.c says
+ *     why, with the numbers; chapter 06 compares it with STREAM itself).
  * Peaks are the best of several tries (the capacity the machine showed);
  * ordinary timings in the workbook report medians.
  */
@@ -76,7 +79,8 @@ extern const int pw_fma_accumulator_count_n;
  * compiled probe is checked against. Returns 0 where no such loop exists. */
 double pw_fma_asm_gflops(pw_isa isa, double seconds);
 
-/* Triad GB/s with `threads` threads over arrays of n floats; best of reps. */
+/* Triad GB/s with `threads` threads over arrays of n floats; best of reps
+ * trials (the probe uses 10). */
 double pw_triad_gbs(long n, int threads, int reps);
 
 #endif
