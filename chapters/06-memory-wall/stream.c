@@ -244,6 +244,7 @@ int main(int argc, char **argv)
     if (threads.n == 0) default_threads(&threads, common.prog);
     pw_require_memory(common.prog, "-n", n, sizeof(double), src ? 6 : 3);  /* STREAM's three arrays too */
 
+    setvbuf(stdout, NULL, _IOLBF, 0);   /* a long run: each line as it comes */
     pw_hw hw;
     pw_probe_static(&hw);
     int cores = pw_cores();
@@ -327,6 +328,8 @@ int main(int argc, char **argv)
         p->overlap = pw_overlap_share(&ov, p->threads, cores);
         for (int k = 0; k < STREAM_KERNELS; k++) {
             pw_summarize(samples[k], got, &p->st[k]);
+            p->st[k].reps = got;
+            p->st[k].inner = 1;
             p->best_gbs[k] = gbs(k, n, p->st[k].min);
             printf("%7d %-6s %10.1f %10.1f %5.1f%%", p->threads, stream_names[k], p->best_gbs[k],
                    gbs(k, n, p->st[k].median), 100 * (p->st[k].q3 - p->st[k].q1) / p->st[k].median);
