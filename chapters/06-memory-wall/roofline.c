@@ -40,7 +40,9 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- the streaming kernels of chapters 01 and 02 ------------------------- */
@@ -94,6 +96,14 @@ static float run_threads(const stream_kernel *k, const float *x, float *y, size_
     return s;
 }
 
+/* PW_CH06_BREAK=<kernel name> spoils that kernel's result in the checks:
+ * how tests/ch06_more.sh sees a wrong result caught. */
+static bool broken(const char *name)
+{
+    const char *b = getenv("PW_CH06_BREAK");
+    return b && !strcmp(b, name);
+}
+
 /* Kernel k on `threads` threads against the double reference, at awkward
  * sizes and n. Tolerances: square is exact (x*x rounded once either way);
  * saxpy 1e-6 relative (an FMA rung rounds once, the reference once, the
@@ -111,15 +121,17 @@ static int verify_stream(const stream_kernel *k, int threads, float *x, float *y
         snprintf(what, sizeof what, "%.40s on %d thread%s, n=%zu", k->name, threads, threads > 1 ? "s" : "", m);
         int bad;
         if (k->kind == K_DOT) {
-            float got = run_threads(k, x, y, m, threads);
+            float got = run_threads(k, x, y, m, threads) + (broken(k->name) ? 1.0f : 0.0f);
             bad = pw_check_scalar(what, got, simd_dot_ref(x, y, m), 1e-5 * simd_dot_abs_ref(x, y, m), 0);
         } else if (k->kind == K_AXPY) {
             simd_saxpy_ref(0.5f, x, y, want, m);
             run_threads(k, x, y, m, threads);
+            if (broken(k->name)) y[m - 1] += 1.0f;
             bad = pw_check_floats(what, y, want, m, 1e-7, 1e-6);
         } else {
             square_ref(x, want, m);
             run_threads(k, x, y, m, threads);
+            if (broken(k->name)) y[m - 1] += 1.0f;
             bad = pw_check_floats(what, y, want, m, 0, 0);
         }
         if (bad) return 1;
@@ -155,6 +167,9 @@ static int verify_gemm(const gemm_rung *r, int n, float *A, float *B, float *C, 
         pw_fill_random(B, (size_t)k * nn, 40 + s, -1.0f, 1.0f);
         gemm_ref(m, nn, k, A, B, ref, absref);
         gemm_rung_run(r, m, nn, k, A, B, C);
+        char label[64];
+        snprintf(label, sizeof label, "gemm_%.40s", gemm_rung_name(r));
+        if (broken(label)) C[(size_t)m * nn - 1] += 1.0f;
         snprintf(what, sizeof what, "gemm %.40s, %d x %d x %d", gemm_rung_name(r), m, nn, k);
         if (gemm_check(what, m, nn, k, C, ref, absref)) return 1;
     }
@@ -251,12 +266,12 @@ int main(int argc, char **argv)
     int bad = 0;
     for (int i = 0; i < nk && !bad; i++) {
         bad |= verify_stream(&ks[i], 1, x, y, want, n);
-        if (cores > 1) bad |= verify_stream(&ks[i], cores, x, y, want, n);
+        if (!bad && cores > 1) bad |= verify_stream(&ks[i], cores, x, y, want, n);
     }
     for (int i = 0; i < nrung && !bad; i++) {
         gemm_set_threads(1);
         bad |= verify_gemm(rungs[i], (int)gn, A, B, C, ref, absref);
-        if (rungs[i]->threaded && cores > 1) {
+        if (!bad && rungs[i]->threaded && cores > 1) {
             gemm_set_threads(cores);
             bad |= verify_gemm(rungs[i], (int)gn, A, B, C, ref, absref);
         }

@@ -30,6 +30,8 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef void (*softmax_fn)(const float *x, float *y, size_t n);
 typedef struct {
@@ -100,6 +102,9 @@ static int verify_all(size_t n_timed, float *x, float *y, double *ref)
             softmax_ref(x, ref, n);
             for (int v = 0; v < NV && !bad; v++) {
                 variants[v].fn(x, y, n);
+                /* PW_CH06_BREAK=<variant>: spoil its last element (tests/ch06_more.sh) */
+                const char *brk = getenv("PW_CH06_BREAK");
+                if (brk && !strcmp(brk, variants[v].name)) y[n - 1] += 0.5f;
                 float *want = (float *)ref;             /* the reference rounded to float, in place */
                 for (size_t i = 0; i < n; i++) want[i] = (float)ref[i];
                 snprintf(what, sizeof what, "softmax_%s n=%zu (%s)", variants[v].name, n,
