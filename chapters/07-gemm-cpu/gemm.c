@@ -148,7 +148,7 @@ int main(int argc, char **argv)
     if (tile) {
         int mr = 0, nr = 0;
         char extra;
-        if (sscanf(tile, "%dx%d%c", &mr, &nr, &extra) != 2 || !gemm_use_tile(mr, nr)) {
+        if (sscanf(tile, "%dx%d%c", &mr, &nr, &extra) != 2 || mr <= 0 || nr <= 0 || !gemm_use_tile(mr, nr)) {
             fprintf(stderr, "%s: --tile: '%s' is not a shape of the %s micro-kernel (%s)\n", common.prog, tile,
                     pw_isa_name(gemm_isa()), gemm_tile_shapes());
             return PW_EXIT_USAGE;
