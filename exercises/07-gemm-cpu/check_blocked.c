@@ -10,6 +10,7 @@
  * slows both alike. Yours must be at least 3x faster: the loop order alone
  * gives 10-40x where the compiler vectorises (measured: 34x with AVX-512,
  * gcc 12), and still well over 3x with SSE or under a sanitizer.
+ * (Not judged under a sanitizer, whose checks dominate the time.)
  * Each failure says why; the last line is PASS or FAIL.
  */
 #include "exercise.h"
@@ -22,6 +23,17 @@
 #include <stdio.h>
 
 #define NEED 3.0
+
+/* Under ASan or TSan every load is checked, the compiler vectorises less,
+ * and the speed measures the sanitizer: 1.2x here for the solution. The
+ * speed is then reported, not judged. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
 
 static int failures;
 
@@ -83,6 +95,10 @@ int main(int argc, char **argv)
     printf("  n = %d: yours %.2f ms, naive %.2f ms: %.1fx   %s\n", n, st[0].median * 1e3, st[1].median * 1e3, speedup,
            speedup >= NEED ? "ok" : "too slow");
     pw_free(A); pw_free(B); pw_free(C);
+#ifdef UNDER_SANITIZER
+    printf("  the speed: not judged under a sanitizer (its checks dominate the time)\n");
+    return pw_ex_pass("right at odd sizes (speed not judged under a sanitizer)");
+#endif
     if (speedup < NEED) {
         printf("FAIL: %.1fx the naive loops, %.0fx wanted: is the innermost loop along a row (j), with C zeroed first?\n",
                speedup, NEED);
