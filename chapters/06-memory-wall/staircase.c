@@ -100,6 +100,7 @@ int main(int argc, char **argv)
     double *x = pw_alloc_bytes((size_t)max);
     if (!verify_sum(x)) {
         fprintf(stderr, "%s: the 32-way sum is wrong; nothing was timed\n", common.prog);
+        pw_free(x);
         return PW_EXIT_WRONG;
     }
     double ghz = memlevels_clock_ghz(common.tiny ? 0.01 : 0.1);
@@ -126,6 +127,8 @@ int main(int argc, char **argv)
         if (memlevels_cycle_length(buf, lines) != lines) {
             fprintf(stderr, "%s: the chase over %zu lines is not one cycle through them all; nothing more is timed\n",
                     common.prog, lines);
+            pw_free(x);
+            free(pts);
             return PW_EXIT_WRONG;
         }
         chase_ctx cc = { buf, 0 };

@@ -319,12 +319,16 @@ int main(int argc, char **argv)
         if (corrupt >= 0 && corrupt < n) x.a[corrupt] += 1.0;
         char what[64];
         snprintf(what, sizeof what, "n=%ld on %d threads", n, p->threads);
-        if (!arrays_check(&x, what)) {
+        bool right = arrays_check(&x, what);
+        arrays_free(&x);
+        if (!right) {
             fprintf(stderr, "%s: the arrays failed STREAM's check after the timed trials: no result is reported\n",
                     common.prog);
+            for (int k = 0; k < STREAM_KERNELS; k++) free(samples[k]);
+            free(pts);
+            mccalpin_remove(&mc);
             return PW_EXIT_WRONG;
         }
-        arrays_free(&x);
         p->overlap = pw_overlap_share(&ov, p->threads, cores);
         for (int k = 0; k < STREAM_KERNELS; k++) {
             pw_summarize(samples[k], got, &p->st[k]);
