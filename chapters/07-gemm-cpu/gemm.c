@@ -378,7 +378,7 @@ int main(int argc, char **argv)
         pw_csv_quantity(csv, "pct_peak", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, peak));
         if (!isnan(ob)) pw_csv_quantity(csv, "pct_openblas", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, ob));
         char label[48];
-        snprintf(label, sizeof label, "gemm %s n=%d", gemm_rung_name(g), rows[i].n);
+        snprintf(label, sizeof label, "%s n=%d", gemm_rung_name(g), rows[i].n);
         pw_roofline_csv_point(csv, label, rows[i].n, rows[i].threads, rows[i].st, fl, by);
     }
     printf("%% peak: of the probe's FP32 FMA peak for that thread count; %% OpenBLAS: of OpenBLAS at the same n and "
