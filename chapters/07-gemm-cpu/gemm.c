@@ -45,13 +45,16 @@ typedef struct {
     float *C;
     int threads;
     double pack_s;    /* gemm_last_pack_seconds of the latest call */
+    pw_overlap *ov;   /* if not NULL: did the threads run at the same time? */
 } job;
 
 static void run_job(void *arg)
 {
     job *j = arg;
     gemm_set_threads(j->threads);
+    pw_overlap_mark mark = pw_overlap_begin();
     gemm_rung_run(j->r, j->m, j->n, j->k, j->A, j->B, j->C);
+    if (j->ov) pw_overlap_end(j->ov, mark);
     j->pack_s = gemm_last_pack_seconds();
 }
 
@@ -62,7 +65,7 @@ static int check_rung(const gemm_rung *r, int threads, int m, int n, int k, cons
                       float *C, const float *ref, const float *absref)
 {
     for (size_t x = 0; x < (size_t)m * n; x++) C[x] = NAN;   /* what it does not write is wrong */
-    job j = { r, m, n, k, A, B, C, threads, 0 };
+    job j = { r, m, n, k, A, B, C, threads, 0, NULL };
     run_job(&j);
     if (plant && !strcmp(plant, gemm_rung_name(r))) C[(size_t)m * n - 1] += 1.0f;
     char what[96];
@@ -223,7 +226,7 @@ int main(int argc, char **argv)
         int size = h < 4 ? nm : n;
         if (!gemm_rung_available(g) || (rung_only && rung_only != g)) continue;
         int tmax = g->threaded ? (int)pw_list_max(&threads) : 1;
-        job j = { g, size, size, size, A, B, C, tmax, 0 };
+        job j = { g, size, size, size, A, B, C, tmax, 0, NULL };
         run_job(&j);
         if (plant && !strcmp(plant, gemm_rung_name(g))) C[(size_t)size * size - 1] += 1.0f;
         char what[64];
@@ -278,7 +281,7 @@ int main(int argc, char **argv)
         for (int r = 0; r <= 4; r++) {
             const gemm_rung *g = gemm_rung_at(r);
             if (!gemm_rung_available(g) || (rung_only && rung_only != g) || (pass == 1 && r == 1)) continue;
-            jobs[cnt] = (job){ g, size, size, size, A, B, C, 1, 0 };
+            jobs[cnt] = (job){ g, size, size, size, A, B, C, 1, 0, NULL };
             ctxs[cnt] = &jobs[cnt];
             fns[cnt] = run_job;
             idx[cnt++] = r;
@@ -304,7 +307,7 @@ int main(int argc, char **argv)
         for (int r = 0; r <= 4; r += 4) {
             const gemm_rung *g = gemm_rung_at(r);
             if (!gemm_rung_available(g) || (rung_only && rung_only != g)) continue;
-            jobs[cnt] = (job){ g, n, n, n, A, B, C, 1, 0 };
+            jobs[cnt] = (job){ g, n, n, n, A, B, C, 1, 0, NULL };
             ctxs[cnt] = &jobs[cnt];
             idx[cnt++] = r;
         }
@@ -322,31 +325,41 @@ int main(int argc, char **argv)
 
     /* ---- 4. 5_omp over the threads, then OpenBLAS on all cores ---- */
     pw_scaling_fit fit = { .p = NAN };
+    bool omp_suspect = false, blas_suspect = false;
     double pack_share[PW_MAX_LIST];
     const gemm_rung *omp = gemm_rung_at(5), *blas = gemm_rung_at(0);
     if (!rung_only || rung_only == omp) {
         printf("== 4. 5_omp at n = %d on 1..%d threads (one thread count after the other)\n", n, (int)pw_list_max(&threads));
         pw_scaling_point pts[PW_MAX_LIST];
+        pw_overlap ovs[PW_MAX_LIST];
         double base = NAN;
         for (int t = 0; t < threads.n; t++) {
-            job j = { omp, n, n, n, A, B, C, (int)threads.v[t], 0 };
+            ovs[t] = (pw_overlap){ 0, 0, 0 };
+            job j = { omp, n, n, n, A, B, C, (int)threads.v[t], 0, &ovs[t] };
             pts[t].threads = j.threads;
             pw_bench(&cfg, run_job, &j, &pts[t].st);
             pack_share[t] = j.pack_s / pts[t].st.median;
             if (j.threads == 1) base = pts[t].st.median;
-            if (j.threads == cores) { bigall[5] = pts[t].st; has_bigall[5] = true; }
+            if (j.threads == cores) {
+                bigall[5] = pts[t].st;
+                has_bigall[5] = true;
+                omp_suspect = pw_overlap_suspect(&ovs[t], cores, cores);
+            }
         }
         if (isnan(base)) base = pts[0].st.median * pts[0].threads;   /* no 1-thread point: scaled, and said */
-        fit = pw_scaling_report(csv, "5_omp", n, "threads", base, pts, threads.n, gemm_flops(n, n, n),
-                                gemm_bytes(n, n, n), cores);
+        fit = pw_scaling_report_overlap(csv, "5_omp", n, "threads", base, pts, threads.n, gemm_flops(n, n, n),
+                                        gemm_bytes(n, n, n), cores, ovs);
         printf("packing (the busiest thread's time in pack_a and pack_b, barrier waits included) per run:");
         for (int t = 0; t < threads.n; t++) printf(" %d: %.1f%%", (int)threads.v[t], 100 * pack_share[t]);
         printf("\n");
     }
     if (gemm_rung_available(blas) && (!rung_only || rung_only == blas) && cores > 1) {
-        job j = { blas, n, n, n, A, B, C, cores, 0 };
+        pw_overlap ov = { 0, 0, 0 };
+        job j = { blas, n, n, n, A, B, C, cores, 0, &ov };
         pw_bench(&cfg, run_job, &j, &bigall[0]);
         has_bigall[0] = true;
+        blas_suspect = pw_overlap_suspect(&ov, cores, cores);
+        pw_overlap_warn(stdout, "OpenBLAS on all cores", &ov, cores, cores);
     }
 
     /* ---- 5. the table ---- */
@@ -455,8 +468,13 @@ int main(int argc, char **argv)
         printf("           at n = %d it reaches %.1f GFLOP/s, %.1f%% of the 1-core peak; packing took %.1f%% of its time\n",
                n, g4, pct(g4, hw.peak_gflops_1core), 100 * pack_share1);
     if (!isnan(g5) && !isnan(g4))
-        printf("5_omp:     %d threads on %d cores: %.2fx 4_simd (fitted Amdahl p = %.3f, serial share %.1f%%); %.1f%% of "
-               "the all-core peak\n", cores, cores, g5 / g4, fit.p, 100 * (1 - fit.p), pct(g5, hw.peak_gflops_all));
+    {
+        char fitted[96];
+        if (isnan(fit.p) || fit.p <= 0) snprintf(fitted, sizeof fitted, "no Amdahl fit from this run: see above");
+        else snprintf(fitted, sizeof fitted, "fitted Amdahl p = %.3f, serial share %.1f%%", fit.p, 100 * (1 - fit.p));
+        printf("5_omp:     %d threads on %d cores: %.2fx 4_simd (%s); %.1f%% of the all-core peak%s\n", cores, cores,
+               g5 / g4, fitted, pct(g5, hw.peak_gflops_all), omp_suspect ? " (suspect: a busy machine)" : "");
+    }
     else if (cores == 1)
         printf("5_omp:     this machine has one core: there is no speedup to show (the rung ran on 1 thread)\n");
 
@@ -473,6 +491,9 @@ int main(int argc, char **argv)
             double ra = g5 / g0all;
             printf("%d cores: 5_omp %.1f GFLOP/s, OpenBLAS %.1f: %.3fx: %s\n", cores, g5, g0all, ra,
                    ra >= TARGET ? "met" : "not met");
+            if (omp_suspect || blas_suspect)
+                printf("  (suspect: the threads of %s did not run at the same time for most of the run: the machine "
+                       "is busy; rerun on an idle one)\n", omp_suspect && blas_suspect ? "both" : omp_suspect ? "5_omp" : "OpenBLAS");
             pw_csv_quantity(csv, "ratio_openblas", n, cores, "5_omp", ra);
         } else if (cores == 1)
             printf("all cores: this machine has one core: the 1-core line is the whole comparison\n");
