@@ -40,7 +40,7 @@
 static inline float exp_nonpos(float x)
 {
     const float lo = -87.0f;                       /* exp(-87) = 1.6e-38, just above FLT_MIN */
-    float xc = x < lo ? lo : x;                    /* also turns -inf into lo */
+    float xc = x >= lo ? x : lo;                   /* -inf (and NaN) become lo: no undefined int conversion */
     float kf = MADD(xc, 1.44269504f, 12582912.0f) - 12582912.0f;
     float r = MADD(kf, -1.428606765330187e-06f, MADD(kf, -0.693145751953125f, xc));
     float p = 1.0f / 5040;
@@ -55,6 +55,7 @@ static inline float exp_nonpos(float x)
     float scale;
     memcpy(&scale, &bits, sizeof scale);
     float e = p * scale;
+    e = x == x ? e : x;                            /* NaN in (an all -inf row: -inf - -inf), NaN out */
     return x < lo ? 0.0f : e;
 }
 

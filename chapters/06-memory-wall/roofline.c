@@ -278,6 +278,8 @@ int main(int argc, char **argv)
     }
     if (bad) {
         fprintf(stderr, "%s: a kernel gave a wrong result; nothing was timed\n", common.prog);
+        pw_free(x); pw_free(y); pw_free(want);
+        pw_free(A); pw_free(B); pw_free(C); pw_free(ref); pw_free(absref);
         return PW_EXIT_WRONG;
     }
     printf("all kernels match their double references (sizes 1, 7, 33, 257, 1000003 and %zu; GEMM 1^3, 7^3,\n"
@@ -287,9 +289,12 @@ int main(int argc, char **argv)
     if (common.tiny) tiny_probe(&hw);
     else pw_probe_measure(&hw, true);
     pw_roofs roofs[2];
-    int nroofs = cores > 1 ? 2 : 1;
+    /* The thread counts in their own array: with gcc 12 -O2/-O3 and
+     * -fsanitize=undefined, reading them back from roofs[i].threads below gave
+     * 2 for roofs[0] (printed as 1 just before); cause not found. */
+    const int nroofs = cores > 1 ? 2 : 1, tcount[2] = { 1, cores };   /* one core, all cores */
     for (int i = 0; i < nroofs; i++) {
-        int t = i == 0 ? 1 : cores;
+        int t = tcount[i];
         pw_roofs_from_probe(&hw, t, &roofs[i]);
         /* Cache roofs: the staircase's read bandwidth with a working set of
          * half of each level (the other half: the code, the stack, the
@@ -327,7 +332,7 @@ int main(int argc, char **argv)
     pw_fill_random(x, n, 1, -1.0f, 1.0f);
     pw_fill_random(y, n, 2, -1.0f, 1.0f);
     for (int i = 0; i < nroofs; i++) {
-        int t = roofs[i].threads;
+        int t = tcount[i];
         for (int k = 0; k < nk; k++) {
             stream_ctx c = { &ks[k], x, y, n, t, 0 };
             pw_bench_stats st;

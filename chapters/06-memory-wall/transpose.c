@@ -179,6 +179,7 @@ int main(int argc, char **argv)
     float *in = pw_alloc_floats(cap), *out = pw_alloc_floats(cap);
     if (verify_all(rows, cols, blocks, nb, in, out)) {
         fprintf(stderr, "%s: a variant gave a wrong result; nothing was timed\n", common.prog);
+        pw_free(in); pw_free(out);
         return PW_EXIT_WRONG;
     }
     printf("all variants match the reference exactly (1x1, 7x7, 33x33, 257x257, 1x33, 33x1, 7x257, 257x33,\n"
