@@ -199,6 +199,16 @@ static void print_roofs(const pw_roofs *r)
            r->l1_gbs, pw_roof_ridge(r));
 }
 
+/* One item of a comma-separated list printed under a heading line,
+ * wrapped before 100 columns. *col is the current column (0: none yet). */
+static void list_item(int *col, const char *heading, const char *item)
+{
+    int len = (int)strlen(item);
+    if (*col == 0) { printf("%s\n  %s", heading, item); *col = 2 + len; return; }
+    if (*col + 2 + len > 98) { printf(",\n  %s", item); *col = 2 + len; }
+    else { printf(", %s", item); *col += 2 + len; }
+}
+
 /* ---- one point ----------------------------------------------------------------- */
 
 typedef struct {
@@ -393,32 +403,54 @@ int main(int argc, char **argv)
         if (!strcmp(pts[i].label, "saxpy_scalar")) sc = pts[i].seconds;
         if (sax && !strcmp(pts[i].label, sax->name)) best = pts[i].seconds;
     }
-    if (sc > 0 && best > 0)
-        printf("- saxpy from DRAM: %s took %.2fx the time of saxpy_scalar: %s\n", sax->name, best / sc,
-               best / sc > 0.67 ? "the lanes hardly matter once memory is the limit."
-                                : "the lanes still paid here: one scalar core could not keep up with memory.");
+    if (sc > 0 && best > 0 && sax->lanes > 1)
+        printf("- saxpy from DRAM: %s (%d lanes) ran %.2fx as fast as saxpy_scalar (1 lane): %s\n", sax->name,
+               sax->lanes, sc / best, sc / best < sax->lanes / 4.0 ? "memory, not the lanes, set the pace."
+                                                                  : "the lanes still paid here.");
+    /* The all-core roofs against the one-core ones. */
+    if (nroofs == 2 && roofs[1].dram_gbs < 1.1 * roofs[0].dram_gbs)
+        printf("- %d threads got %.1f GB/s from memory, one got %.1f: no more bandwidth for more cores in this\n"
+               "  run (one core can fill the memory channels, or the machine was busy).\n", roofs[1].threads,
+               roofs[1].dram_gbs, roofs[0].dram_gbs);
     /* Points far below their bound, and points above it: both say something. */
+    int nlow = 0, nhigh = 0, npeak = 0;
     for (int i = 0; i < np; i++) {
         const point *p = &pts[i];
-        double got = p->flops / p->seconds * 1e-9, ai = p->flops / p->bytes;
-        bool compute = !strcmp(pw_roof_limit(p->roofs, ai), "compute");
-        if (got < 0.5 * p->bound)
-            printf("- %s on %d thread%s reached %.0f%% of its bound: the roofs are not what holds it back%s\n",
-                   p->label, p->threads, p->threads > 1 ? "s" : "", 100 * got / p->bound,
-                   strstr(p->label, "scalar") && !compute ? " (one\n  float, or one chain of adds, at a time: chapter 02)"
-                   : compute ? " (the code:\n  chapter 07's ladder)" : "");
-        else if (got > 1.05 * p->bound && compute)
-            printf("- %s on %d thread%s ran above the measured peak (%.1f > %.1f GFLOP/s): the probe's quick peak\n"
-                   "  was low in this run (FULL=1 measures longer); a roof is a measurement too.\n", p->label,
-                   p->threads, p->threads > 1 ? "s" : "", got, p->bound);
-        else if (got > 1.05 * p->bound)
-            printf("- %s on %d thread%s ran above its DRAM bound: %.1f GB/s counted against the triad's %.1f. The\n"
-                   "  triad moves 16 bytes for the 12 it counts (a store first reads its line); a kernel without a\n"
-                   "  new output array (dot reads only, saxpy updates y in place) has no such hidden traffic.\n"
-                   "  (Or its data sat in a cache: -n %zu floats is %s the probe's triad arrays.)\n", p->label,
-                   p->threads, p->threads > 1 ? "s" : "", p->bytes / p->seconds * 1e-9, p->roofs->dram_gbs, n,
-                   (long)n * 4 >= hw.bw_array_bytes ? "no smaller than" : "smaller than");
+        double got = p->flops / p->seconds * 1e-9;
+        bool compute = !strcmp(pw_roof_limit(p->roofs, p->flops / p->bytes), "compute");
+        (void)compute;
+        if (got < 0.5 * p->bound) {
+            char item[96];
+            snprintf(item, sizeof item, "%.48s on %d (%.0f%%)", p->label, p->threads, 100 * got / p->bound);
+            list_item(&nlow, "- under half of their bound (threads, % of the bound): the roofs are not what holds them back", item);
+        }
     }
+    if (nlow) printf(".\n  Theory: a scalar dot is one chain of dependent adds (chapter 02); the GEMM rungs are\n"
+                     "  chapter 07's ladder, each limited by how it uses the caches and registers, not by the roofs.\n");
+    for (int i = 0; i < np; i++) {
+        const point *p = &pts[i];
+        double got = p->flops / p->seconds * 1e-9;
+        if (got <= 1.05 * p->bound) continue;
+        if (!strcmp(pw_roof_limit(p->roofs, p->flops / p->bytes), "compute")) {
+            char item[96];
+            snprintf(item, sizeof item, "%.48s on %d (%.1f > %.1f GFLOP/s)", p->label, p->threads, got, p->bound);
+            list_item(&npeak, "- above the measured peak (threads, GFLOP/s):", item);
+        }
+    }
+    if (npeak) printf(".\n  The probe's quick peak was low in this run (FULL=1 measures longer): a roof is a measurement too.\n");
+    for (int i = 0; i < np; i++) {
+        const point *p = &pts[i];
+        double got = p->flops / p->seconds * 1e-9;
+        if (got <= 1.05 * p->bound || !strcmp(pw_roof_limit(p->roofs, p->flops / p->bytes), "compute")) continue;
+        char item[96];
+        snprintf(item, sizeof item, "%.48s on %d (%.1f GB/s)", p->label, p->threads, p->bytes / p->seconds * 1e-9);
+        list_item(&nhigh, "- above the DRAM roof (threads, counted GB/s against the triad's):", item);
+    }
+    if (nhigh)
+        printf(".\n  The triad moves 16 bytes for the 12 it counts (a store first reads its line: write-allocate);\n"
+               "  a kernel without a new output array (dot only reads, saxpy updates y in place) has no such\n"
+               "  hidden traffic, so its counted rate can pass the triad's%s.\n",
+               (long)n * 4 < hw.bw_array_bytes ? " (or, with -n smaller than the triad's arrays, a cache helped)" : "");
 
     pw_free(x); pw_free(y); pw_free(want);
     pw_free(A); pw_free(B); pw_free(C); pw_free(ref); pw_free(absref);
