@@ -313,7 +313,7 @@ int main(int argc, char **argv)
         }
         pw_bench_stats st[2];
         if (cnt) {
-            printf("== 3. the headline at n = %d on one core: 4_simd and OpenBLAS in turns\n", n);
+            printf("== 3. the headline at n = %d on one core%s\n", n, cnt == 2 ? ": 4_simd and OpenBLAS in turns" : "");
             pw_bench_sweep(&cfg, fns, ctxs, cnt, st);
         }
         for (int i = 0; i < cnt; i++) {
@@ -384,9 +384,12 @@ int main(int argc, char **argv)
         if (secs8192 < 120) snprintf(t8192, sizeof t8192, "%.1f s", secs8192);
         else if (secs8192 < 7200) snprintf(t8192, sizeof t8192, "%.1f min", secs8192 / 60);
         else snprintf(t8192, sizeof t8192, "%.1f h", secs8192 / 3600);
-        printf("%-11s %6d %4d %8.2f ms %5.1f%% %10.1f %7.1f%% %9.1f%% %10s%s\n", gemm_rung_name(g), rows[i].n,
+        char of_blas[16];
+        if (isnan(ob)) snprintf(of_blas, sizeof of_blas, "-");
+        else snprintf(of_blas, sizeof of_blas, "%.1f%%", pct(gf, ob));
+        printf("%-11s %6d %4d %8.2f ms %5.1f%% %10.1f %7.1f%% %10s %10s%s\n", gemm_rung_name(g), rows[i].n,
                rows[i].threads, rows[i].st->median * 1e3, pct(rows[i].st->q3 - rows[i].st->q1, rows[i].st->median),
-               gf, pct(gf, peak), pct(gf, ob), t8192, gf > peak * 1.05 ? "  above the probe's peak: suspicious (or a low probe)" : "");
+               gf, pct(gf, peak), of_blas, t8192, gf > peak * 1.05 ? "  above the probe's peak: suspicious (or a low probe)" : "");
         pw_csv_summary(csv, gemm_rung_name(g), rows[i].n, rows[i].threads, "ladder", rows[i].st, fl, by);
         pw_csv_quantity(csv, "pct_peak", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, peak));
         if (!isnan(ob)) pw_csv_quantity(csv, "pct_openblas", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, ob));
@@ -477,6 +480,9 @@ int main(int argc, char **argv)
     }
     else if (cores == 1)
         printf("5_omp:     this machine has one core: there is no speedup to show (the rung ran on 1 thread)\n");
+#ifndef _OPENMP
+    printf("5_omp:     this build has no OpenMP (NO_OMP=1, or none found): 5_omp is 4_simd on one thread\n");
+#endif
 
     /* ---- 8. the target and the answers ---- */
     printf("\n== the target: the top rung at least %.1fx OpenBLAS in this run (n = %d)\n", TARGET, n);
