@@ -470,8 +470,12 @@ int main(int argc, char **argv)
     if (!isnan(g4) && !isnan(pack_share1))
         printf("           at n = %d it reaches %.1f GFLOP/s, %.1f%% of the 1-core peak; packing took %.1f%% of its time\n",
                n, g4, pct(g4, hw.peak_gflops_1core), 100 * pack_share1);
-    if (!isnan(g5) && !isnan(g4))
-    {
+#ifdef _OPENMP
+    bool omp_built = true;
+#else
+    bool omp_built = false;
+#endif
+    if (!isnan(g5) && !isnan(g4) && omp_built) {
         char fitted[96];
         if (isnan(fit.p) || fit.p <= 0) snprintf(fitted, sizeof fitted, "no Amdahl fit from this run: see above");
         else snprintf(fitted, sizeof fitted, "fitted Amdahl p = %.3f, serial share %.1f%%", fit.p, 100 * (1 - fit.p));
