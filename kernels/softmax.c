@@ -18,6 +18,12 @@
 #pragma GCC optimize("no-trapping-math")
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define prefetch(p) __builtin_prefetch(p)
+#else
+#define prefetch(p) ((void)(p))
+#endif
+
 #define LANES 16   /* partial maxima and sums: one AVX-512 register, two AVX2 ones */
 
 /* a*b + c. Where the build has FMA, as one fused instruction: the exp's
@@ -153,6 +159,10 @@ void softmax_online_stats(const float *x, size_t n, float *max, double *sum)
     double d = 0;                                 /* in double, as sum_exp (see there) */
     for (size_t c = 0; c < n; c += SOFTMAX_CHUNK) {
         size_t len = n - c < SOFTMAX_CHUNK ? n - c : SOFTMAX_CHUNK;
+        /* Ask for the next chunk now, so that memory works while the exps
+         * below run on this one (the hardware prefetcher runs ahead only
+         * while loads miss, and the exps make none). */
+        for (size_t k = c + SOFTMAX_CHUNK; k < c + 2 * SOFTMAX_CHUNK && k < n; k += 16) prefetch(x + k);
         float cm = row_max(x + c, len);           /* from memory into L1 */
         if (cm == -INFINITY) continue;            /* all masked: adds 0 (and -inf - -inf is NaN) */
         if (cm > m) {
