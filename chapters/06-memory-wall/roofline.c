@@ -412,6 +412,10 @@ int main(int argc, char **argv)
         printf("- %d threads got %.1f GB/s from memory, one got %.1f: no more bandwidth for more cores in this\n"
                "  run (one core can fill the memory channels, or the machine was busy).\n", roofs[1].threads,
                roofs[1].dram_gbs, roofs[0].dram_gbs);
+    if (nroofs == 2 && roofs[1].peak_gflops < 1.3 * roofs[0].peak_gflops)
+        printf("- %d threads peaked at %.0f GFLOP/s, one at %.0f: the cores were not all ours during the probe\n"
+               "  (a busy machine?), so the all-core points are judged against a low roof.\n", roofs[1].threads,
+               roofs[1].peak_gflops, roofs[0].peak_gflops);
     /* Points far below their bound, and points above it: both say something. */
     int nlow = 0, nhigh = 0, npeak = 0;
     for (int i = 0; i < np; i++) {
