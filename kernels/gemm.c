@@ -236,12 +236,17 @@ void gemm_pack_a(int mc, int kc, const float *A, int lda, int mr, float *Ap)
         int rows = imin(mr, mc - s * mr);
         float *dst = Ap + (size_t)s * kc * mr;
         const float *src = A + (size_t)s * mr * lda;
-        /* Column by column: the writes are contiguous, and the reads touch
-         * `rows` cache lines that stay in L1 for the next 15 columns. */
-        for (int p = 0; p < kc; p++) {
-            float *d = dst + (size_t)p * mr;
-            for (int i = 0; i < rows; i++) d[i] = src[(size_t)i * lda + p];
-            for (int i = rows; i < mr; i++) d[i] = 0;
+        /* 16 columns at a time: each row's 16 values are one cache line
+         * read whole, and the 16 x mr floats written stay in L1. (Column by
+         * column measured 4.5-7.4 ms for all of A at n = 2048, this 3.4-3.8.) */
+        for (int p0 = 0; p0 < kc; p0 += 16) {
+            int p1 = imin(p0 + 16, kc);
+            for (int i = 0; i < rows; i++) {
+                const float *r = src + (size_t)i * lda;
+                for (int p = p0; p < p1; p++) dst[(size_t)p * mr + i] = r[p];
+            }
+            for (int i = rows; i < mr; i++)
+                for (int p = p0; p < p1; p++) dst[(size_t)p * mr + i] = 0;
         }
     }
 }
@@ -267,6 +272,27 @@ void gemm_pack_b(int kc, int nc, const float *B, int ldb, int nr, float *Bp)
 
 static _Thread_local double last_pack_s;
 double gemm_last_pack_seconds(void) { return last_pack_s; }
+
+/* The packed buffers, kept per calling thread from one call to the next:
+ * allocating 3 MiB afresh each call cost 768 page faults a call at n = 2048
+ * (the allocator returns big blocks to the system on free), time that a
+ * library's steady state does not pay. */
+static _Thread_local struct { float *p; size_t n; } bufs[2];
+
+static float *buffer(int which, size_t floats)
+{
+    if (bufs[which].n < floats) {
+        pw_free(bufs[which].p);
+        bufs[which].p = pw_alloc_floats(floats);
+        bufs[which].n = floats;
+    }
+    return bufs[which].p;
+}
+
+void gemm_release_buffers(void)
+{
+    for (int i = 0; i < 2; i++) { pw_free(bufs[i].p); bufs[i].p = NULL; bufs[i].n = 0; }
+}
 
 /* The two innermost loops around the micro-kernel: every MR x NR tile of an
  * mc x nc block of C from the packed A block and B panel. Tiles cut off by
@@ -313,8 +339,8 @@ void gemm_simd_with(int m, int n, int k, const float *A, const float *B, float *
     gemm_blocking bl = gemm_get_blocking();
     const gemm_ukernel *u = cfg.uk;
     int kcmax = imin(bl.kc, k), mcmax = imin(bl.mc, round_up(m, u->mr)), ncmax = imin(bl.nc, round_up(n, u->nr));
-    float *Ap = pw_alloc_floats((size_t)kcmax * (size_t)round_up(mcmax, u->mr));
-    float *Bp = pw_alloc_floats((size_t)kcmax * (size_t)round_up(ncmax, u->nr));
+    float *Ap = buffer(0, (size_t)kcmax * (size_t)round_up(mcmax, u->mr));
+    float *Bp = buffer(1, (size_t)kcmax * (size_t)round_up(ncmax, u->nr));
     double packing = 0;
     for (int jc = 0; jc < n; jc += bl.nc) {
         int nc = imin(bl.nc, n - jc);
@@ -333,8 +359,6 @@ void gemm_simd_with(int m, int n, int k, const float *A, const float *B, float *
         }
     }
     last_pack_s = packing;
-    pw_free(Ap);
-    pw_free(Bp);
 }
 
 void gemm_simd(int m, int n, int k, const float *A, const float *B, float *C)
@@ -361,8 +385,8 @@ void gemm_omp(int m, int n, int k, const float *A, const float *B, float *C)
     int kcmax = imin(bl.kc, k), ncmax = imin(bl.nc, round_up(n, u->nr));
     size_t a_size = (size_t)kcmax * (size_t)imin(bl.mc, round_up(m, u->mr));
     a_size = (a_size + 15) / 16 * 16;   /* each thread's buffer on its own cache lines */
-    float *Ap = pw_alloc_floats(a_size * (size_t)threads);
-    float *Bp = pw_alloc_floats((size_t)kcmax * (size_t)round_up(ncmax, u->nr));
+    float *Ap = buffer(0, a_size * (size_t)threads);
+    float *Bp = buffer(1, (size_t)kcmax * (size_t)round_up(ncmax, u->nr));
     double most_packing = 0;
 #pragma omp parallel num_threads(threads) reduction(max : most_packing)
     {
@@ -396,8 +420,6 @@ void gemm_omp(int m, int n, int k, const float *A, const float *B, float *C)
         most_packing = packing;
     }
     last_pack_s = most_packing;
-    pw_free(Ap);
-    pw_free(Bp);
 #else
     gemm_simd(m, n, k, A, B, C);
 #endif

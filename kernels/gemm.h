@@ -108,6 +108,11 @@ typedef void (*gemm_pack_fn)(int rows_or_depth, int cols_or_depth, const float *
 void gemm_simd_with(int m, int n, int k, const float *A, const float *B, float *C,
                     gemm_pack_fn pack_a, gemm_pack_fn pack_b);
 
+/* Rungs 4 and 5 keep their packed buffers (a few MiB) per calling thread
+ * between calls; this frees the calling thread's. A thread that called
+ * them should call it before it ends. */
+void gemm_release_buffers(void);
+
 /* Seconds spent packing in the last gemm_rung_run of rung 4 or 5 (for rung
  * 5: by the thread that packed the most), measured with the clock. */
 double gemm_last_pack_seconds(void);

@@ -521,5 +521,6 @@ int main(int argc, char **argv)
                f8192 / ((isnan(g5) ? g4 : g5) * 1e9));
     }
     pw_free(A); pw_free(B); pw_free(C);
+    gemm_release_buffers();
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }
