@@ -109,7 +109,7 @@ int main(int argc, char **argv)
     pw_opt opts[] = {
         { "-n", "--size", PW_OPT_SIZES, &nbig, "N", "n for the headline rungs 0, 4, 5 (default 2048)", 1, 16384 },
         { NULL, "--small", PW_OPT_SIZES, &nsmall, "N", "n for every rung but 5, 1_naive included (default 512)", 1, 16384 },
-        { NULL, "--mid", PW_OPT_SIZES, &nmid, "N", "n for rungs 0, 2, 3, 4: B past L2, where blocking pays (default 1024)", 1, 16384 },
+        { NULL, "--mid", PW_OPT_SIZES, &nmid, "N", "n for rungs 0, 2, 3, 4, with B past L2 (default 1024)", 1, 16384 },
         { "-t", "--threads", PW_OPT_SIZES, &threads, "T[,T...]", "thread counts for 5_omp (default 1..cores, 2x cores)", 1, PW_MAX_THREADS },
         { NULL, "--isa", PW_OPT_STRING, &isa_name, "ISA", "micro-kernel: scalar, sse, avx2, avx512, neon (exit 2 if not here)", 0, 0 },
         { NULL, "--tile", PW_OPT_STRING, &tile, "MRxNR", "micro-tile shape of that ISA (e.g. 14x32; default the first)", 0, 0 },
