@@ -7,6 +7,13 @@
 
 #include <stdlib.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#define TEAM_SIZE() omp_get_num_threads()
+#else
+#define TEAM_SIZE() 1
+#endif
+
 #define ACC 32   /* partial sums: 4 zmm or 8 ymm registers of doubles */
 
 double memlevels_sum(const double *x, long n)
@@ -38,9 +45,9 @@ double memlevels_bw_gbs(long bytes, int threads)
      * buffer lasts tens of microseconds, far above the clock's resolution. */
     long passes = 4000000 / (n * (long)sizeof(double)) + 1;
     double best = 0;
-    pw_omp_set_threads(threads);
     #pragma omp parallel num_threads(threads)
     {
+        int team = TEAM_SIZE();          /* 1 without OpenMP, whatever was asked */
         double *x = pw_alloc_doubles((size_t)n);
         for (long i = 0; i < n; i++) x[i] = 1.0;
         double s = 0;
@@ -58,7 +65,7 @@ double memlevels_bw_gbs(long bytes, int threads)
             double t = pw_now() - t0;
             #pragma omp master
             {
-                double rate = (double)threads * (double)passes * (double)n * sizeof(double) / t * 1e-9;
+                double rate = (double)team * (double)passes * (double)n * sizeof(double) / t * 1e-9;
                 if (sample > 0 && rate > best) best = rate;   /* sample 0 warms up */
             }
         }

@@ -32,7 +32,8 @@ double memlevels_sum_ref(const double *x, long n);   /* one accumulator, in orde
  * it), each summing its own `bytes`-sized buffer, first touched by itself:
  * with bytes below a core's L1 or L2 this is the L1 or L2 roof of that many
  * cores. Best of several samples (a capacity, as the probe's peaks are).
- * Returns 0 for bytes < 64 or threads < 1. */
+ * Returns 0 for bytes < 64 or threads < 1. Without OpenMP one thread runs,
+ * and the rate is one thread's. */
 double memlevels_bw_gbs(long bytes, int threads);
 
 /* Link `lines` cache lines of buf (lines * MEMLEVELS_LINE bytes) into one

@@ -20,6 +20,7 @@
  */
 #include "check.h"
 #include "memlevels.h"
+#include "omp_info.h"
 #include "options.h"
 #include "overlap.h"
 #include "probe.h"
@@ -166,7 +167,8 @@ int main(int argc, char **argv)
     }
 
     /* ---- the cache roofs ---- */
-    int cores = hw.logical_cores;
+    /* Without OpenMP there is one thread: the all-core roofs are not measured. */
+    int cores = pw_omp_enabled() ? hw.logical_cores : 1;
     double roof[2][2] = { { 0, 0 }, { 0, 0 } };   /* [L1, L2][1 core, all] */
     long roof_set[2] = { hw.l1d / 2, hw.l2 / 2 };
     pw_overlap ov = { 0, 0, 0 };      /* did the cores' threads run at the same time? */
