@@ -7,6 +7,7 @@ rows = meta(f, 'rows'); cols = meta(f, 'cols'); l1 = meta(f, 'l1d_bytes') + 0
 set title sprintf('Transpose %s x %s: blocked against naive (one core)', rows, cols)
 set xlabel 'block size (floats per tile edge, log scale)'
 set ylabel 'GB/s (8 bytes per element)'
+set yrange [0 : *]
 set logscale x 2
 set format x '%g'
 set key outside right top
