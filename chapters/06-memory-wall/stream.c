@@ -205,7 +205,8 @@ typedef struct {
 
 static void default_threads(pw_list *t, const char *prog)
 {
-    if (getenv("THREADS")) { pw_default_threads(t, prog); return; }
+    const char *env = getenv("THREADS");    /* make passes THREADS= (empty) when not set */
+    if (env && *env) { pw_default_threads(t, prog); return; }
     /* 1, 2, 4 ... and the cores: oversubscribing a bandwidth test shows
      * nothing but the threads taking turns. */
     int cores = pw_cores();
