@@ -34,5 +34,9 @@ do for [c in 'l1 l2 l3'] {
         set label sprintf('%s %s', c eq 'l1' ? 'L1d' : (c eq 'l2' ? 'L2' : 'L3'), bytes_label(v)) at v, graph 0.05 \
             left offset 0.5, 0 tc rgb ref_color font ',9' front
     }
+    if (v > xmax * 1.5) {   # reported, but past the sweep (a VM's L3 may be)
+        set label sprintf('%s %s: past the sweep', c eq 'l1' ? 'L1d' : (c eq 'l2' ? 'L2' : 'L3'), bytes_label(v)) \
+            at graph 0.98, graph 0.12 right tc rgb ref_color font ',9' front
+    }
 }
 plot where(f, 'variant', 'latency_ns') using 'n':'value' with linespoints lt 2 title 'latency (median)'
