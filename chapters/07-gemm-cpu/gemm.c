@@ -176,9 +176,11 @@ int main(int argc, char **argv)
 
     gemm_blocking bl = gemm_get_blocking();
     printf("micro-kernel: %s, tile %d x %d (%s)\n", pw_isa_name(gemm_isa()), bl.mr, bl.nr, bl.why);
-    printf("blocking: KC = %d, MC = %d, NC = %d (B sliver %d KiB for L1, A block %d KiB for L2, B panel %d KiB); "
-           "3_blocked tile %d\n", bl.kc, bl.mc, bl.nc, bl.kc * bl.nr * 4 / 1024, bl.mc * bl.kc * 4 / 1024,
-           bl.kc * bl.nc * 4 / 1024, gemm_block_tile());
+    pw_hw caches;
+    pw_probe_static(&caches);
+    printf("blocking: KC = %d, MC = %d, NC = %d (B sliver %d KiB, L1 %ld KiB; A block %d KiB, L2 %ld KiB; B panel %d KiB); "
+           "3_blocked: %d x %d blocks of B\n", bl.kc, bl.mc, bl.nc, bl.kc * bl.nr * 4 / 1024, caches.l1d / 1024,
+           bl.mc * bl.kc * 4 / 1024, caches.l2 / 1024, bl.kc * bl.nc * 4 / 1024, gemm_block_tile(), 4 * gemm_block_tile());
     const char *pinned = getenv("OPENBLAS_CORETYPE");
 #if PW_HAVE_OPENBLAS
     printf("OpenBLAS: kernel %s; %s\n", gemm_openblas_corename(), gemm_openblas_config());
