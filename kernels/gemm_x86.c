@@ -27,10 +27,12 @@
 #define SSE __attribute__((target("sse2")))
 
 /* The tile as an array of registers: the loops over it have constant bounds,
- * so the compiler unrolls them and keeps every element in a register (the
- * object code of gemm_x86.o holds no spill inside the p loop; see
- * tests/ch07.sh). VEC, LOAD, SET1, FMA, ADD, STORE, ZERO name the ISA's
- * intrinsics; NV = NR / lanes vectors per row. */
+ * so the compiler unrolls them and keeps every element in a register
+ * (objdump of gemm_x86.o, gcc 12 and clang 14: the p loop of the 14 x 32
+ * kernel is 2 loads, 14 broadcasts and 28 FMAs, no stack access; gcc moves
+ * the tile through the stack once after the loop, per KC steps). VEC, LOAD,
+ * SET1, FMA, ADD, STORE, ZERO name the ISA's intrinsics; NV = NR / lanes
+ * vectors per row. */
 #define UKERNEL(NAME, ATTR, VEC, LANES, MR, NV, ZERO, LOAD, LOADU, STOREU, SET1, FMA, ADD)              \
     ATTR static void NAME(int kc, const float *a, const float *b, float *c, int ldc, int accumulate)    \
     {                                                                                                   \
@@ -71,7 +73,8 @@ SSE static inline __m128 sse_muladd(__m128 a, __m128 b, __m128 c) { return _mm_a
  *    6 x 64: 24 + 4 + 1 = 29; 10 loads per 24 FMAs (0.42), but C rows of
  *            64 floats: 4 cache lines per row of the tile.
  * The broadcast is an FMA operand ({1to16}) for the compiler, so it costs a
- * load, not a register. Measured on Zen 5 (chapter 07's README): see there. */
+ * load, not a register. Measured on Zen 5 against OpenBLAS in the same run:
+ * 14 x 32 0.97x, 8 x 48 0.975x, 6 x 64 0.95x (chapter 07's README). */
 UKERNEL(uk_avx512_14x32, AVX512, __m512, 16, 14, 2, _mm512_setzero_ps, _mm512_load_ps, _mm512_loadu_ps,
         _mm512_storeu_ps, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_add_ps)
 UKERNEL(uk_avx512_8x48, AVX512, __m512, 16, 8, 3, _mm512_setzero_ps, _mm512_load_ps, _mm512_loadu_ps,
