@@ -5,7 +5,7 @@ f = csv('gemm.csv')
 # One line per table row: label,gflops,pct_peak,pct_openblas (the CSV's
 # variant, kind, n, threads, param, gflops and value are columns 2, 3, 5, 6,
 # 7, 17 and 20 of the schema).
-rows = sprintf("< awk -F, '/^#/ || $1 == \"program\" { next } \
+rows = sprintf("< awk -F, 'BEGIN { print \"label,gflops,pct_peak,pct_openblas\" } /^#/ || $1 == \"program\" { next } \
   $3 == \"quantity\" && $2 == \"pct_peak\" { pk[$7 \" \" $5 \" \" $6] = $20 } \
   $3 == \"quantity\" && $2 == \"pct_openblas\" { po[$7 \" \" $5 \" \" $6] = $20 } \
   $3 == \"summary\" && $7 == \"ladder\" { k = $2 \" \" $5 \" \" $6; o[++n] = k; g[k] = $17 } \
