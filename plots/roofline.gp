@@ -73,7 +73,7 @@ set xrange [rl_xlo : rl_xhi]
 set yrange [rl_ylo : rl_pkmax * 2.5]
 set format x '%g'
 set format y '%g'
-set key bottom right
+set key top left
 set samples 400
 
 # The ridge of each roofline: where memory stops being the limit.
