@@ -27,11 +27,11 @@ OMP_FLAGS  := $(if $(HAVE_OMP),-fopenmp)
 CFLAGS     ?= $(OPT) $(ARCH_FLAGS)
 # OpenBLAS, where found, is the baseline GEMM of chapters 06-07: every program
 # and checker may call it (PW_HAVE_OPENBLAS says it is there; without it the
-# code skips the baseline with one line). The linker drops it from programs
-# that do not call it (--as-needed is Debian's and Ubuntu's default).
+# code skips the baseline with one line). AS_NEEDED (mk/detect.mk) keeps it
+# out of the programs that do not call it.
 BLAS_FLAGS := $(if $(HAVE_OPENBLAS),-DPW_HAVE_OPENBLAS=1)
 ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS) $(BLAS_FLAGS) -Icommon -Ikernels -I$(BUILD)/gen
-LDLIBS     := -lm -lpthread $(if $(HAVE_OPENBLAS),-lopenblas)
+LDLIBS     := -lm -lpthread $(if $(HAVE_OPENBLAS),$(AS_NEEDED) -lopenblas)
 
 LIBPW      := $(BUILD)/libpw.a
 COMMON_SRC := $(wildcard common/*.c)

@@ -105,7 +105,7 @@ $$(ch$(1)_cu_bins): $$(BUILD)/ch$(1)/%: $$(BUILD)/simt/ch$(1)/%.o $$(ch$(1)_cu_k
 # The same driver for the GPU.
 $$(ch$(1)_gpu_bins): $$(BUILD)/gpu/ch$(1)/%: chapters/$(1)-$(2)/%.cu $$(ch$(1)_gpu_kobjs) $$(LIBPW)
 	@mkdir -p $$(@D)
-	$$(HAVE_NVCC) $$(NVCC_FLAGS) -o $$@ $$< $$(ch$(1)_gpu_kobjs) $$(LIBPW) $$(LDLIBS)
+	$$(HAVE_NVCC) $$(NVCC_FLAGS) -o $$@ $$< $$(ch$(1)_gpu_kobjs) $$(LIBPW) $$(filter-out -Wl%,$$(LDLIBS))
 ifneq ($$(CUDA_GPU_BUILD),)
 GPU_PROGRAMS += $$(ch$(1)_gpu_bins)
 cuda-programs chapter-$$(ch$(1)_num): $$(ch$(1)_gpu_bins)

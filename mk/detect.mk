@@ -45,6 +45,12 @@ export HAVE_CUDA_DEVICE := $(if $(HAVE_NVCC),$(shell nvidia-smi -L 2>/dev/null |
 export HAVE_GNUPLOT := $(shell command -v gnuplot 2>/dev/null)
 export HAVE_OPENBLAS := $(shell printf '#include <cblas.h>\nint main(void){float a=1,b=1; return cblas_sdot(1,&a,1,&b,1) == 1.0f ? 0 : 1;}\n' | \
   $(CC) -x c - -o /dev/null -lopenblas 2>/dev/null && echo 1)
+# Link a library only into the programs that call it: GNU ld's --as-needed
+# (Debian's gcc does not pass it by default; macOS's linker has no such flag
+# and drops unused libraries by itself). Without it every program of the
+# workbook would load OpenBLAS and run its start-up: about 10 ms a process
+# here, and the tests start thousands.
+export AS_NEEDED := $(shell echo 'int main(void){return 0;}' | $(CC) -x c - -o /dev/null -Wl,--as-needed 2>/dev/null && echo -Wl,--as-needed)
 export HAVE_MPI := $(shell command -v mpicc 2>/dev/null)
 
 export GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \

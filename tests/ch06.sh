@@ -112,5 +112,5 @@ if [ -x "$ch06/staircase" ]; then
     expect_usage "ch06 staircase --max 99999999999999 (too big for memory)" "$ch06/staircase" --max 99999999999999
 fi
 
-# Helper 6B's tests (the roofline, blocking, fusion).
+# The roofline, blocking and fusion programs' tests.
 [ -f tests/ch06_more.sh ] && . tests/ch06_more.sh

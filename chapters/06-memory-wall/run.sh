@@ -37,14 +37,6 @@ step "1. STREAM: copy, scale, add, triad on 1..cores threads" \
 step "2. the staircase: bandwidth and latency against working-set size" \
     "$BIN/staircase" ${staircase_max[@]+"${staircase_max[@]}"} --csv "$RESULTS/staircase.csv"
 
-# ---- helper 6B's programs (the roofline, blocking, fusion) -------------------
-# Each runs if it was built; all three are part of the chapter.
-for p in roofline transpose softmax; do
-    [ -x "$BIN/$p" ] || { echo "($p not built: make $BIN/$p)"; continue; }
-    case $p in
-        roofline)  title="3. the roofline: peak, bandwidth, and where each kernel sits" ;;
-        transpose) title="4. blocking: transpose, naive against cache-blocked" ;;
-        softmax)   title="5. fusion: softmax in three passes against one" ;;
-    esac
-    step "$title" "$BIN/$p" --csv "$RESULTS/$p.csv"
-done
+step "3. the roofline: peak, bandwidth, and where each kernel sits" "$BIN/roofline" --csv "$RESULTS/roofline.csv"
+step "4. blocking: transpose, naive against cache-blocked" "$BIN/transpose" --csv "$RESULTS/transpose.csv"
+step "5. fusion: softmax in three passes against one" "$BIN/softmax" --csv "$RESULTS/softmax.csv"
