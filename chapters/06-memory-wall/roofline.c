@@ -376,6 +376,12 @@ int main(int argc, char **argv)
 
     printf("\nthe kernels (streaming ones on %zu floats an array, %s; GEMM at n = %lld)\n", n,
            n >= 4 * 1048576 ? "past the caches" : "small: may sit in the caches", gn);
+    /* OpenBLAS's kernel depends on the CPU, or on OPENBLAS_CORETYPE where
+     * the environment pins one (an AVX2 kernel on an AVX-512 CPU runs at
+     * about half its speed): the point is only as good as the kernel named. */
+    const char *pinned = getenv("OPENBLAS_CORETYPE");
+    printf("OpenBLAS kernel: %s%s%s\n", gemm_openblas_corename(),
+           pinned && *pinned ? ", pinned by OPENBLAS_CORETYPE=" : "", pinned && *pinned ? pinned : "");
     pw_roofline_print_header();
     for (int i = 0; i < np; i++) {
         pts[i].bound = pw_roof_bound(pts[i].roofs, pts[i].flops / pts[i].bytes);
