@@ -58,4 +58,16 @@ void pw_ex_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * and 1. Use as `return pw_ex_pass(...)`. */
 int pw_ex_pass(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* UNDER_SANITIZER: defined when the checker is built with ASan or TSan
+ * (gcc names them __SANITIZE_*__, clang through __has_feature). A checker
+ * that judges speed skips that part there: the sanitizer slows the
+ * learner's loop and the reference differently. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+
 #endif

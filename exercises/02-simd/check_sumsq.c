@@ -28,14 +28,6 @@
 #include "timing.h"
 #include "util.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define UNDER_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define UNDER_SANITIZER 1
-#endif
-#endif
-
 static const size_t sizes[] = { 0, 1, 7, 15, 16, 17, 31, 33, 100, 1000, 4099, 65537, 1000003 };
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 #define MAXN 1000003

@@ -22,14 +22,6 @@
 #include "transpose.h"
 #include "util.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define UNDER_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define UNDER_SANITIZER 1
-#endif
-#endif
-
 #define UNWRITTEN -7.5f         /* out's fill: in holds whole numbers 0..rows*cols-1 only */
 #define SPEED_ROWS 6000
 #define SPEED_COLS 6000

@@ -27,14 +27,6 @@
 /* Under ASan or TSan every load is checked, the compiler vectorises less,
  * and the speed measures the sanitizer: 1.2x here for the solution. The
  * speed is then reported, not judged. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define UNDER_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define UNDER_SANITIZER 1
-#endif
-#endif
-
 static int failures;
 
 /* The slow loops the exercise starts from (the checker's own copy). */
