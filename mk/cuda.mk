@@ -16,6 +16,8 @@
 #   exercises  exercises/NN-name/<e>.cu graded by check_<e>.c on the emulator;
 #              the i-th is exercise N.i (ex-N.i, solution-N.i)
 #
+# A chapter whose GPU programs need a CUDA library sets it for them, e.g.
+#   $(BUILD)/gpu/ch09/%: GPU_LIBS := -lcublas
 # Variables: CUDA_ARCH (default sm_80,sm_90: A100 and H100/H200; PTX of the
 # last one is embedded too, for newer GPUs), NO_CUDA=1 (as if nvcc were missing).
 
@@ -105,7 +107,7 @@ $$(ch$(1)_cu_bins): $$(BUILD)/ch$(1)/%: $$(BUILD)/simt/ch$(1)/%.o $$(ch$(1)_cu_k
 # The same driver for the GPU.
 $$(ch$(1)_gpu_bins): $$(BUILD)/gpu/ch$(1)/%: chapters/$(1)-$(2)/%.cu $$(ch$(1)_gpu_kobjs) $$(LIBPW)
 	@mkdir -p $$(@D)
-	$$(HAVE_NVCC) $$(NVCC_FLAGS) -o $$@ $$< $$(ch$(1)_gpu_kobjs) $$(LIBPW) $$(filter-out -Wl%,$$(LDLIBS))
+	$$(HAVE_NVCC) $$(NVCC_FLAGS) -o $$@ $$< $$(ch$(1)_gpu_kobjs) $$(LIBPW) $$(filter-out -Wl%,$$(LDLIBS)) $$(GPU_LIBS)
 ifneq ($$(CUDA_GPU_BUILD),)
 GPU_PROGRAMS += $$(ch$(1)_gpu_bins)
 cuda-programs chapter-$$(ch$(1)_num): $$(ch$(1)_gpu_bins)
