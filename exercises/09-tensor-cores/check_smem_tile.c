@@ -24,7 +24,7 @@
  */
 #include "exercise.h"
 #include "report_hint.h"
-#include "check.h"
+#include "gemm_check.h"
 #include "smem_tile.h"
 #include "util.h"
 
@@ -37,13 +37,6 @@ static const int sizes[][3] = {   /* m, k, n */
 };
 #define BOUND_TILE 8   /* the smallest tile side the load bound accepts */
 
-/* gamma_k = k u / (1 - k u), u = 2^-24: see the top of the file. */
-static double gamma_k(int k)
-{
-    double ku = k * 0x1p-24;
-    return ku / (1 - ku);
-}
-
 /* Loads of A and B a tiling with tile side t makes (see the top of the file). */
 static double tiled_loads(int m, int n, int k, int t)
 {
@@ -53,24 +46,18 @@ static double tiled_loads(int m, int n, int k, int t)
 /* Compare got with the reference: 0, or 1 after explaining the first bad element. */
 static int compare(const float *A, const float *B, const float *got, int m, int n, int k)
 {
-    double g = gamma_k(k);
-    for (int i = 0; i < m; i++)
-        for (int j = 0; j < n; j++) {
-            double want = 0, abs = 0;
-            for (int p = 0; p < k; p++) {
-                double t = (double)A[(size_t)i * k + p] * B[(size_t)p * n + j];
-                want += t;
-                abs += fabs(t);
-            }
-            double c = got[(size_t)i * n + j];
-            if (fabs(c - want) <= g * abs + 1e-30) continue;
-            printf("wrong\nFAIL: C[%d][%d] = %.9g, want %.9g (tolerance %.2g)", i, j, c, want, g * abs);
-            if (isnan(c)) printf(": never written, or it read a tile element nothing stored (NaN)\n");
-            else printf(": are the tiles complete (a barrier after the loads, one before the next overwrite), the\n"
-                        "  loads past the edges of A and B zeros, and each product As[ty][q] * Bs[q][tx]?\n");
-            return 1;
-        }
-    return 0;
+    double *dA = pw_alloc_doubles((size_t)m * k), *dB = pw_alloc_doubles((size_t)k * n);
+    for (size_t x = 0; x < (size_t)m * k; x++) dA[x] = A[x];
+    for (size_t x = 0; x < (size_t)k * n; x++) dB[x] = B[x];
+    int i, j, bad = ex09_compare(dA, k, dB, n, got, n, m, n, k, EX09_U_FP32, &i, &j);
+    if (bad && isnan(got[(size_t)i * n + j]))
+        printf(": never written, or it read a tile element nothing stored (NaN)\n");
+    else if (bad)
+        printf(": are the tiles complete (a barrier after the loads, one before the next overwrite), the\n"
+               "  loads past the edges of A and B zeros, and each product As[ty][q] * Bs[q][tx]?\n");
+    pw_free(dA);
+    pw_free(dB);
+    return bad;
 }
 
 /* Launch on the device copies and judge: 0, or 1 after explaining. */
@@ -81,7 +68,8 @@ static int run_case(const float *A, const float *B, float *got, float *dA, float
     smem_tile_launch(dA, dB, dC, m, n, k);
     if (cudaGetLastError() != cudaSuccess) {
         printf("wrong\nFAIL: the kernel stopped with an error: %s\n", pw_simt_last_error_message());
-        pw_ex_explain_error(pw_simt_last_error_message());
+        pw_ex_explain_error(pw_simt_last_error_message(), "a load past the end of A or B: on the ragged last tiles guard every load\n"
+                            "  (row < m && p0 + tx < k for A, p0 + ty < k && col < n for B) and load 0 instead");
         return 1;
     }
     if (pw_simt_report_count() > reports_before) {
@@ -119,8 +107,8 @@ static int try_one(int m, int k, int n)
 {
     printf("  %3d x %3d x %-3d (m x k x n)  ", m, k, n);
     float *A = pw_alloc_floats((size_t)m * k), *B = pw_alloc_floats((size_t)k * n), *got = pw_alloc_floats((size_t)m * n);
-    pw_fill_random(A, (size_t)m * k, 7 + (uint64_t)m, -1.0f, 1.0f);
-    pw_fill_random(B, (size_t)k * n, 11 + (uint64_t)n, -1.0f, 1.0f);
+    pw_fill_random(A, (size_t)m * k, ex09_seed(m, k), -1.0f, 1.0f);
+    pw_fill_random(B, (size_t)k * n, ex09_seed(k, n), -1.0f, 1.0f);
     float *dA, *dB, *dC;
     cudaMalloc((void **)&dA, (size_t)m * k * sizeof(float));   /* exactly the matrices: a load past one is caught */
     cudaMalloc((void **)&dB, (size_t)k * n * sizeof(float));

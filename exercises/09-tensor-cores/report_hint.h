@@ -22,21 +22,21 @@ static inline void pw_ex_explain_report(const char *report)
                "  tile must be stored before it is read, the ones past the matrix's edge as 0\n");
 }
 
-/* An error that stopped the kernel (the emulator's message), explained. */
-static inline void pw_ex_explain_error(const char *msg)
+/* An error that stopped the kernel (the emulator's message), explained;
+ * oob: what this exercise says about an access past the end of a matrix. */
+static inline void pw_ex_explain_error(const char *msg, const char *oob)
 {
-    if (strstr(msg, "exited") || strstr(msg, "barrier"))
+    if (strstr(msg, "synccheck"))
         printf("  every thread of the block must reach every __syncthreads(): a thread outside C still loads\n"
                "  its share of the tiles (0 past the edge) and skips only the final store\n");
-    else if (strstr(msg, "ldm"))
-        printf("  load_matrix_sync/store_matrix_sync need ldm a multiple of 8 halves (4 floats): a row of odd\n"
-               "  length in global memory cannot be a fragment's source; copy the tile into shared memory first\n");
-    else if (strstr(msg, "align"))
-        printf("  a fragment's pointer must be 32-byte aligned: a tile that starts at an odd column of a\n"
-               "  global row is not; stage it through a __shared__ __align__(32) array\n");
+    else if (strstr(msg, "ldm ") && strstr(msg, "is not a multiple"))
+        printf("  load_matrix_sync and store_matrix_sync need ldm a multiple of 8 halves (4 floats): a matrix\n"
+               "  with rows of odd length cannot be a fragment's source or target; go through shared memory\n");
+    else if (strstr(msg, "is not 32-byte aligned"))
+        printf("  a fragment's pointer must be 32-byte aligned: a tile that starts at an odd column of a global\n"
+               "  row is not; stage it through a __shared__ __align__(32) array\n");
     else if (strstr(msg, "out of bounds"))
-        printf("  an access past the end of a matrix: on the last, ragged tile guard every load (load 0\n"
-               "  instead) and every store (row < m and column < n)\n");
+        printf("  %s\n", oob);
 }
 
 #endif
