@@ -139,6 +139,8 @@ struct pw_simt_thread {
     int op, arg, width, pred;
     unsigned mask;
     uint64_t value, result;
+    pw_simt_warp_fn call_fn;      /* PW_WARP_CALL: the operation, and its name */
+    const char *call_name;
 };
 
 struct launch {
@@ -922,7 +924,9 @@ static void ensure_atexit(void)
 static void arena_alloc(worker *w)
 {
     if (w->arena) return;
-    w->arena = malloc(ARENA);
+    /* A GPU's shared window starts at address 0 of its own space: as aligned
+     * as anything asks (wmma's loads want 32 bytes; malloc gives 16). */
+    if (posix_memalign((void **)&w->arena, 1024, ARENA)) w->arena = NULL;
     w->written = calloc(ARENA, 1);
     w->race = calloc(ARENA / 4, sizeof *w->race);
     PW_CHECK_ALLOC(w->arena, ARENA);
@@ -1112,8 +1116,9 @@ static int sectors(const group *g)
     return n;
 }
 
-/* Bank-conflict ways: the most distinct 4-byte words any one bank must serve. */
-static int conflict_ways(const group *g)
+/* Bank-conflict ways: the most distinct 4-byte words any one bank must serve.
+ * *words: how many distinct words the request touched (32 fit one wavefront). */
+static int conflict_ways(const group *g, int *words_out)
 {
     uintptr_t words[128];         /* 32 lanes x at most 4 words (a 16-byte access) */
     int n = 0, per_bank[32] = { 0 }, ways = 1;
@@ -1128,6 +1133,7 @@ static int conflict_ways(const group *g)
             if (++per_bank[b] > ways) ways = per_bank[b];
         }
     }
+    *words_out = n;
     return ways;
 }
 
@@ -1152,9 +1158,10 @@ static void flush_warp(worker *w, int warp)
                 if (sl->kind == K_WRITE) { c->global_store_requests++; c->global_store_sectors += sectors(g); }
                 else { c->global_load_requests++; c->global_load_sectors += sectors(g); }
             } else {
-                int ways = conflict_ways(g);
+                int words, ways = conflict_ways(g, &words);
                 c->shared_requests++;
                 c->shared_wavefronts += ways;
+                c->shared_ideal_wavefronts += words > 32 ? (words + 31) / 32 : 1;
                 if (ways > c->shared_max_ways) c->shared_max_ways = ways;
             }
         }
@@ -1493,6 +1500,17 @@ PW_HOOKS(4)
 PW_HOOKS(8)
 PW_HOOKS(16)
 
+/* A lane's access on behalf of a library function (wmma's loads and stores):
+ * counted and checked as one access of `bytes` at the device address (src
+ * for a load, dst for a store), from the caller's line, then copied. Not left
+ * to the instrumentation: clang turns a 16-byte struct copy into a memcpy
+ * call it does not instrument. */
+void pw_simt_move(void *dst, const void *src, size_t bytes, int store)
+{
+    on_access(store ? dst : src, bytes, store ? K_WRITE : K_READ, RA, true);
+    memcpy(dst, src, bytes);
+}
+
 /* A range (gcc: a struct copy, a memcpy builtin): as accesses of up to 8 bytes. */
 static void range_access(const void *p, size_t n, int kind, const void *site)
 {
@@ -1708,7 +1726,17 @@ static const char *op_name(int op)
                                    "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync",
                                    "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
                                    "__reduce_xor_sync", "__reduce_min_sync", "__reduce_max_sync" };
-    return names[op];
+    return op == PW_WARP_CALL ? "a warp-wide operation" : names[op];
+}
+
+/* A waiting thread's collective, by name. */
+static const char *coll_name(const pw_simt_thread *t) { return t->op == PW_WARP_CALL ? t->call_name : op_name(t->op); }
+
+/* Two lanes wait at the same collective. */
+static bool same_collective(const pw_simt_thread *u, const pw_simt_thread *t)
+{
+    return u->state == AT_COLLECTIVE && u->op == t->op && u->mask == t->mask && u->width == t->width &&
+           (t->op != PW_WARP_CALL || u->call_fn == t->call_fn);
 }
 
 /* The lanes that exist in warp `warp` (the last warp of a block may be short). */
@@ -1746,6 +1774,11 @@ static uint64_t complete(worker *w, pw_simt_thread *t)
 {
     pw_simt_thread **lanes = &w->thr[t->warp * 32];
     unsigned mask = t->mask, ballot = 0;
+    if (t->op == PW_WARP_CALL) {               /* all 32 lanes are here (pw_simt_warp_call) */
+        void *args[32];
+        for (int l = 0; l < 32; l++) args[l] = (void *)(uintptr_t)lanes[l]->value;
+        t->call_fn(args, t->wait_file, t->wait_line);
+    }
     uint32_t red = t->op == PW_REDUCE_AND ? 0xffffffffu : 0;
     int32_t smin = INT32_MAX, smax = INT32_MIN;
     uint32_t umin = UINT32_MAX, umax = 0;
@@ -1790,6 +1823,7 @@ static uint64_t complete(worker *w, pw_simt_thread *t)
         case PW_REDUCE_MAX: u->result = umax; break;
         case PW_REDUCE_MIN_S: u->result = (uint32_t)smin; break;
         case PW_REDUCE_MAX_S: u->result = (uint32_t)smax; break;
+        case PW_WARP_CALL: u->result = 0; break;
         default: {
             int src = shuffle_source(t->op, l, u->arg, t->width);
             if (!(mask >> src & 1u))
@@ -1847,13 +1881,48 @@ uint64_t pw_simt_collect(pw_simt_collective op, unsigned mask, uint64_t value, i
         pw_simt_thread *u = lanes[l];
         if (u->state == DONE)
             thread_error("synccheck", cudaErrorLaunchFailure, "%s at %s:%d: lane %d, named in the mask 0x%08x, has "
-                         "already exited", op_name(op), file, line, l, mask);
-        all = u->state == AT_COLLECTIVE && u->op == (int)op && u->mask == mask && u->width == width;
+                         "already exited", coll_name(t), file, line, l, mask);
+        all = same_collective(u, t);
     }
     if (all) return complete(w, t);
     yield(t);
     return t->result;
 }
+
+void pw_simt_warp_call(const char *name, pw_simt_warp_fn fn, void *lane_arg, const char *file, int line)
+{
+    pw_simt_thread *t = cur;
+    if (!t) {
+        fprintf(stderr, "simt: %s at %s:%d outside a kernel\n", name, file, line);
+        abort();
+    }
+    worker *w = t->w;
+    unsigned lanes = warp_lanes(w, t->warp);
+    if (lanes != 0xffffffffu)
+        thread_error("synccheck", cudaErrorLaunchFailure, "%s at %s:%d in warp %d, which has only %d threads (the "
+                     "block has %d): it is an operation of a whole warp, 32 threads; make the block a multiple of "
+                     "32 threads", name, file, line, t->warp, __builtin_popcount(lanes), w->nthreads);
+    t->call_fn = fn;
+    t->call_name = name;
+    pw_simt_collect(PW_WARP_CALL, lanes, (uint64_t)(uintptr_t)lane_arg, 0, 32, file, line);
+}
+
+void pw_simt_fail(const char *tool, cudaError_t code, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!cur) {
+        fprintf(stderr, "simt: %s\n", msg);
+        abort();
+    }
+    thread_error(tool, code, "%s", msg);
+}
+
+int pw_simt_lane(void) { return cur ? cur->lane : 0; }
+void pw_simt_count_mma(void) { if (cur) cur->w->c.mma_ops++; }
 
 /* ---- the running thread: indices, clock, trap ------------------------------------------------------ */
 
@@ -1982,19 +2051,21 @@ static void diagnose(worker *w)
         for (int l = 0; l < 32; l++) {
             if (!(t->mask >> l & 1u)) continue;
             pw_simt_thread *u = w->thr[t->warp * 32 + l];
-            if (u->state == AT_COLLECTIVE && u->op == t->op && u->mask == t->mask && u->width == t->width) continue;
+            if (same_collective(u, t)) continue;
             thread_list(w, -1, t->warp, t->mask, a, sizeof a);
             const char *why = u->state == DONE ? "has exited"
                               : u->state == AT_BARRIER ? "waits at __syncthreads()"
-                              : u->op != t->op ? "waits at a different collective"
+                              : u->op != t->op || (t->op == PW_WARP_CALL && u->call_fn != t->call_fn) ? "waits at a different collective"
                               : u->mask != t->mask ? "waits at the same collective with another mask"
                               : "waits with another width";
             char at[200] = "";
             if (u->state != DONE) snprintf(at, sizeof at, " at %s:%d", u->wait_file, u->wait_line);
+            if (u->state == AT_COLLECTIVE && u->op == PW_WARP_CALL && u->call_fn != t->call_fn)
+                snprintf(at, sizeof at, " (%s) at %s:%d", u->call_name, u->wait_file, u->wait_line);
             block_error(w, "synccheck", cudaErrorLaunchFailure,
                         "%s (mask 0x%08x) at %s:%d in warp %d waits for lane %d (thread %d), which %s%s; the "
                         "threads named in the mask (%s) must all call it with the same mask",
-                        op_name(t->op), t->mask, t->wait_file, t->wait_line, t->warp, l, u->linear, why, at, a);
+                        coll_name(t), t->mask, t->wait_file, t->wait_line, t->warp, l, u->linear, why, at, a);
             return;
         }
     }

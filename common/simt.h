@@ -270,6 +270,10 @@ typedef struct {
     long long barrier_crossings; /* ... times the threads that passed it */
     long long collectives;       /* warp shuffles, votes and __syncwarps completed */
     long long atomics;           /* per thread */
+    long long mma_ops;           /* warp-level wmma::mma_sync calls: each one 16x16x16 tile product, 8192 flops */
+    long long shared_ideal_wavefronts; /* what the shared requests would need with no bank conflict: one
+                                          128-byte wavefront per 32 distinct words (1 for 4-byte lanes, 4 for
+                                          16-byte ones); conflicts cost shared_wavefronts minus this */
 } pw_simt_counters;
 
 const pw_simt_counters *pw_simt_last_counters(void);
@@ -337,12 +341,39 @@ int pw_simt_syncthreads_op(int op, int pred, const char *file, int line);
 typedef enum { PW_SHFL_IDX, PW_SHFL_UP, PW_SHFL_DOWN, PW_SHFL_XOR, PW_VOTE_BALLOT, PW_VOTE_ANY,
                PW_VOTE_ALL, PW_SYNCWARP, PW_MATCH_ANY, PW_MATCH_ALL, PW_REDUCE_ADD, PW_REDUCE_MIN,
                PW_REDUCE_MAX, PW_REDUCE_AND, PW_REDUCE_OR, PW_REDUCE_XOR, PW_REDUCE_MIN_S,
-               PW_REDUCE_MAX_S } pw_simt_collective;
+               PW_REDUCE_MAX_S, PW_WARP_CALL } pw_simt_collective;
 /* A warp collective: every lane named in mask calls it with the same op,
  * mask and width; `value` carries 8 bytes; returns this lane's result (for
  * PW_MATCH_ALL, bit 32 of the result is the predicate). */
 uint64_t pw_simt_collect(pw_simt_collective op, unsigned mask, uint64_t value, int arg, int width,
                          const char *file, int line);
+/* A warp-wide operation (the tensor cores: common/cuda/mma.h, simt_wmma.c):
+ * every lane of the warp calls it with its own `lane_arg`; when all 32 have
+ * arrived, fn runs once with all of them (lane_args[l] is lane l's), then
+ * every lane goes on. A lane missing, at another operation or exited is a
+ * synccheck error naming `name`, as for a shuffle; so is a warp of fewer
+ * than 32 threads. fn may stop the kernel with pw_simt_fail. */
+typedef void (*pw_simt_warp_fn)(void *const lane_args[32], const char *file, int line);
+void pw_simt_warp_call(const char *name, pw_simt_warp_fn fn, void *lane_arg, const char *file, int line);
+/* Stop the running kernel with an error of `tool` (memcheck, synccheck...):
+ * the message names kernel, block and thread, as the emulator's own do. */
+void pw_simt_fail(const char *tool, cudaError_t code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+/* One access by this lane, counted and checked as a plain one from the
+ * caller's line (the device address is src for a load, dst for a store; a
+ * 16-byte access must be 16-byte aligned), then the bytes copied. */
+void pw_simt_move(void *dst, const void *src, size_t bytes, int store);
+/* The calling thread's lane in its warp. */
+int pw_simt_lane(void);
+/* One more warp-level mma_sync in the running launch's counters. */
+void pw_simt_count_mma(void);
+/* The fragments' element layout (see common/cuda/mma.h): 0, the default, is
+ * the emulator's fixed layout (not the obvious row by row one); any other
+ * seed scrambles it, differently per fragment kind. PW_SIMT_WMMA_SCRAMBLE=SEED
+ * in the environment sets it at start. Call between launches. */
+void pw_simt_set_wmma_scramble(uint64_t seed);
+uint64_t pw_simt_wmma_scramble(void);
+
 /* __activemask(): the lanes of my warp that have not exited. (Not the lanes
  * in my branch of an if: the emulator does not run a warp's lanes together.) */
 unsigned pw_simt_activemask(void);

@@ -62,10 +62,11 @@ $(BUILD)/simt/kernels/%.o: kernels/%.cu $(SIMT_TR) tools/pwcc
 # The emulator's self-tests: kernels and checks in one .cu file.
 $(BUILD)/simt/tests/%.o: tests/%.cu $(SIMT_TR) tools/pwcc
 	$(call simt_cu,-Itests)
-$(BUILD)/tests/test_simt: $(BUILD)/simt/tests/test_simt.o $(LIBPW)
+# test_wmma: the tensor cores (common/cuda/mma.h).
+$(BUILD)/tests/test_simt $(BUILD)/tests/test_wmma: $(BUILD)/tests/%: $(BUILD)/simt/tests/%.o $(LIBPW)
 	@mkdir -p $(@D)
 	$(SIMT_LINK) -o $@ $< $(LIBPW) $(SIMT_LDLIBS)
-TEST_BINS += $(BUILD)/tests/test_simt
+TEST_BINS += $(BUILD)/tests/test_simt $(BUILD)/tests/test_wmma
 # Blocks on several OS threads (the atomics test): also under ThreadSanitizer.
 TSAN_TESTS += test_simt
 
