@@ -1,0 +1,621 @@
+/* chapters/09-tensor-cores/gemm.cu: the GPU GEMM ladder, from a thread per
+ * element to Tensor Cores, counted on the emulator and timed on a GPU.
+ *
+ * Rungs (kernels/gemm_gpu.cu): 1 naive, 2 coalesced, 3 shared-memory tiles,
+ * 4 1D and 5 2D register tiles, 6 float4 loads, 7 warp tiles (fp32 FMAs);
+ * 8 WMMA from global memory, 9 WMMA staged in shared memory (fp16 and bf16
+ * inputs, fp32 accumulation); 0 cuBLAS on a GPU.
+ *
+ * Every rung and input type is first checked against a double-precision
+ * reference at m x k x n = 1, 15, 17, 33, 100 (cubes), 33 x 100 x 17 and the
+ * run's sizes. Then:
+ *   emulator  counts of each rung at n (default 256): global sectors, shared
+ *             wavefronts and bank conflicts, barriers, mma_ops, warp
+ *             instructions; the counts scaled to --model-n (4096) and the time
+ *             common/gpu_model.h predicts from them for an H100 and an H200
+ *   GPU       each rung timed with CUDA events (L2 flushed before each run),
+ *             TFLOP/s and % of cuBLAS, beside the model's time for the device
+ *             when --model-csv gives the emulator's counts
+ *
+ *   ./build/ch09/gemm                       counts and the model at 256
+ *   ./build/ch09/gemm -n 128 --csv c.csv    smaller, into a CSV
+ *   ./build/gpu/ch09/gemm --model-csv results/09-tensor-cores/gemm.csv
+ */
+#include "simt_driver.h"
+#include "gemm_gpu.cuh"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+extern "C" {
+#include "gpu_model.h"
+#include "roofline.h"
+}
+
+/* The variants, in ladder order: each rung with each input type it takes. */
+typedef struct {
+    gg_rung r;
+    gg_type t;
+    char label[32];   /* "5_reg2d", "9_wmma_shared_bf16": the CSV's variant */
+} variant;
+
+static int list_variants(variant *v)
+{
+    static const gg_type types[] = { GG_F32, GG_F16, GG_BF16 };
+    int nv = 0;
+    for (int r = PW_SIMT_EMULATED ? 1 : 0; r < GG_NRUNGS; r++)
+        for (int i = 0; i < 3; i++)
+            if (gg_rung_takes((gg_rung)r, types[i])) {
+                v[nv].r = (gg_rung)r;
+                v[nv].t = types[i];
+                if (types[i] == GG_F32) snprintf(v[nv].label, sizeof v[nv].label, "%s", gg_rung_name((gg_rung)r));
+                else snprintf(v[nv].label, sizeof v[nv].label, "%s_%s", gg_rung_name((gg_rung)r), gg_type_name(types[i]));
+                nv++;
+            }
+    return nv;
+}
+
+/* What the kernel sees of x: x rounded to the input type exactly as the
+ * device rounds it (to nearest even, in gg_convert). */
+static float round_to(gg_type t, float x)
+{
+    if (t == GG_F16) return __half2float(__float2half_rn(x));
+    if (t == GG_BF16) return __bfloat162float(__float2bfloat16_rn(x));
+    return x;
+}
+
+static int round_up(int x, int to) { return (x + to - 1) / to * to; }
+
+/* Device buffers, big enough for the largest size (padded to 16). */
+typedef struct {
+    float *src_a, *src_b;   /* fp32 A and B as the host made them */
+    void *a, *b;            /* in the rung's input type, padded for rung 8 */
+    float *c;
+    float *h_c;             /* the result on the host */
+    float *h_a, *h_b;       /* random inputs, the first m*k and k*n used */
+    float *r_a, *r_b;       /* ... rounded to the input type */
+    double *ref, *mag;      /* a row of the reference and of sum |a b| */
+} buffers;
+
+/* The tolerance of one element of C. Products of two fp16 (11-bit) or bf16
+ * (8-bit significand) inputs are exact in fp32 (24 bits), an fp32 product is
+ * rounded once (FMA: rounded with its addition); each of the k additions of
+ * the fp32 accumulator rounds by at most one unit of 2^-24 relative to the
+ * running sum, whose size is at most sum_p |a_ip b_pj|. So
+ *     |C_ij - ref_ij| <= k * 2^-24 * sum_p |a_ip b_pj|   (to first order).
+ * Tensor Cores truncate instead of rounding in their adders: one unit is
+ * 2^-23. We allow (k + 2) * 2^-23 * sum |a b| for every rung: a factor 2 over
+ * the SIMT bound, exactly the Tensor Core bound, and 2 more units for the
+ * second-order terms and the rounding of a tree of partial sums (WMMA adds
+ * the 16 products of a step in a tree before the accumulator). A rung whose
+ * sum is off by one term is off by about |a b| ~ sum/k: k times past this. */
+static double tolerance(int k, double mag) { return (k + 2) * ldexp(1.0, -23) * mag; }
+
+/* Run variant v at m x k x n and compare with the reference: every element,
+ * or (sample) 4096 elements spread over C when the full reference would take
+ * the host too long. The launch is the one the caller's counters read. */
+static int run_checked(const variant *v, int m, int n, int k, buffers *b, bool sample, const char *prog)
+{
+    /* Rung 8 needs multiples of 16: the driver pads with zeros (which add
+     * nothing to C) and compares the m x n corner. */
+    bool pad = v->r == GG_WMMA_GLOBAL;
+    int M = pad ? round_up(m, 16) : m, N = pad ? round_up(n, 16) : n, K = pad ? round_up(k, 16) : k;
+    CUDA_CHECK(cudaMemcpy(b->src_a, b->h_a, (size_t)m * k * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(b->src_b, b->h_b, (size_t)k * n * sizeof(float), cudaMemcpyHostToDevice));
+    gg_convert(v->t, b->src_a, m, k, b->a, M, K);
+    gg_convert(v->t, b->src_b, k, n, b->b, K, N);
+    CUDA_CHECK(cudaMemset(b->c, 0xFF, (size_t)M * N * sizeof(float)));   /* NaN: an element never written fails */
+    pw_cuda_sync_check();
+    cudaError_t e = gg_launch(v->r, v->t, M, N, K, b->a, b->b, b->c);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s: %s at m=%d n=%d k=%d: %s\n", prog, v->label, M, N, K, cudaGetErrorString(e));
+        return 1;
+    }
+    pw_cuda_sync_check();
+    CUDA_CHECK(cudaMemcpy(b->h_c, b->c, (size_t)M * N * sizeof(float), cudaMemcpyDeviceToHost));
+
+    for (size_t i = 0; i < (size_t)m * k; i++) b->r_a[i] = round_to(v->t, b->h_a[i]);
+    for (size_t i = 0; i < (size_t)k * n; i++) b->r_b[i] = round_to(v->t, b->h_b[i]);
+    int samples = sample ? 4096 : m;
+    for (int s = 0; s < samples; s++) {
+        int i = sample ? (int)(((long long)s * 7919) % m) : s;
+        int j0 = sample ? (int)(((long long)s * 104729) % n) : 0, j1 = sample ? j0 + 1 : n;
+        for (int j = j0; j < j1; j++) b->ref[j] = b->mag[j] = 0;
+        for (int p = 0; p < k; p++) {
+            double a = b->r_a[(size_t)i * k + p];
+            const float *brow = &b->r_b[(size_t)p * n];
+            for (int j = j0; j < j1; j++) {
+                b->ref[j] += a * brow[j];
+                b->mag[j] += fabs(a * brow[j]);
+            }
+        }
+        for (int j = j0; j < j1; j++) {
+            double got = b->h_c[(size_t)i * N + j];
+            if (!(fabs(got - b->ref[j]) <= tolerance(k, b->mag[j]))) {   /* NaN fails too */
+                fprintf(stderr, "%s: %s wrong at m=%d n=%d k=%d; first bad index %zu (row %d, column %d): got %.9g, "
+                        "want %.9g (tolerance %.3g)\n", prog, v->label, m, n, k, (size_t)i * n + j, i, j, got,
+                        b->ref[j], tolerance(k, b->mag[j]));
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- the emulator's counts and the model ---------------------------------------------- */
+typedef struct {
+    double gld, gst;          /* global load / store sectors */
+    double sreq, swf, sideal; /* shared requests, wavefronts, conflict-free wavefronts */
+    double barriers, mma, instr;
+} counts;
+
+/* Tensor flops: each mma_sync is a 16x16x16 product, 8192 flops. The
+ * kernels run them over zero-padded tiles: rung 8 over M, N, K rounded up
+ * to 16 (the driver pads), rung 9 over whole 64 x 64 x 32 block tiles. At
+ * multiples of 64 both are 2mnk exactly. */
+static double tensor_flops_expected(const variant *v, int m, int n, int k)
+{
+    int tm = v->r == GG_WMMA_SHARED ? 64 : 16, tn = tm, tk = v->r == GG_WMMA_SHARED ? 32 : 16;
+    return 2.0 * round_up(m, tm) * (double)round_up(n, tn) * round_up(k, tk);
+}
+
+#if PW_SIMT_EMULATED
+static counts read_counts(void)
+{
+    const pw_simt_counters *c = pw_simt_last_counters();
+    counts k;
+    k.gld = (double)c->global_load_sectors;
+    k.gst = (double)c->global_store_sectors;
+    k.sreq = (double)c->shared_requests;
+    k.swf = (double)c->shared_wavefronts;
+    k.sideal = (double)c->shared_ideal_wavefronts;
+    k.barriers = (double)c->barriers;
+    k.mma = (double)c->mma_ops;
+    /* the warp instructions the model issues: memory requests, collectives, mma_sync */
+    k.instr = (double)(c->global_load_requests + c->global_store_requests + c->shared_requests + c->collectives +
+                       c->mma_ops);
+    return k;
+}
+#endif
+
+static pw_gpu_work work_of(const variant *v, const counts *c, double n, double scale)
+{
+    pw_gpu_work w;
+    w.flops = 2 * n * n * n;
+    w.tensor = gg_rung_tensor(v->r);
+    w.warp_instructions = c->instr * scale;
+    w.global_sectors = (c->gld + c->gst) * scale;
+    w.shared_wavefronts = c->swf * scale;
+    w.dram_bytes = 2 * n * n * (double)gg_type_size(v->t) + 4 * n * n;   /* A and B read once, C written once */
+    return w;
+}
+
+/* The GPU roofs the model assumes, for common/roofline.h (GFLOP/s, GB/s). */
+static pw_roofs roofs_of(const pw_gpu *g, int tensor)
+{
+    pw_roofs r;
+    r.threads = 1;
+    r.peak_gflops = pw_gpu_peak_tflops(g, tensor) * 1e3;
+    r.dram_gbs = g->hbm_tbs * 1e3;
+    r.l2_gbs = g->l2_tbs * 1e3;
+    r.l1_gbs = g->smem_bytes_per_clk * g->sms * g->clock_ghz;
+    return r;
+}
+
+static void csv_roofs(pw_csv *csv, const pw_gpu *g, const char *tag)
+{
+    pw_roofs f = roofs_of(g, 0), t = roofs_of(g, 1);
+    pw_roofline_csv_roofs(csv, &f);   /* the fp32 roofs, as every chapter writes them */
+    pw_csv_quantity(csv, "roof_tensor", 0, 1, tag, t.peak_gflops);
+    pw_csv_quantity(csv, "roof_fp32", 0, 1, tag, f.peak_gflops);
+    pw_csv_quantity(csv, "roof_hbm", 0, 1, tag, f.dram_gbs);
+    pw_csv_quantity(csv, "roof_l2_model", 0, 1, tag, f.l2_gbs);
+    pw_csv_quantity(csv, "roof_shared", 0, 1, tag, f.l1_gbs);
+}
+
+/* A modelled "timing": every statistic the modelled time. */
+static pw_bench_stats modelled_stats(double t)
+{
+    pw_bench_stats st;
+    memset(&st, 0, sizeof st);
+    st.reps = 1;
+    st.inner = 1;
+    st.cold = st.median = st.min = st.max = st.mean = st.q1 = st.q3 = t;
+    return st;
+}
+
+#if PW_SIMT_EMULATED
+/* The counts at n of every variant, the model at model_n, the answers. */
+static void report_counts(const variant *vs, int nv, const counts *cs, int n, int model_n, pw_csv *csv)
+{
+    const pw_gpu *gpus[2] = { &pw_gpu_h100_sxm, &pw_gpu_h200_sxm };
+    const char *tags[2] = { "h100", "h200" };
+    double dn = n, flops = 2 * dn * dn * dn, scale = pow((double)model_n / n, 3);
+    pw_gpu_time tm[32][2];
+
+    printf("\n== counts at m = n = k = %d (per 1000 flops; flops = 2n^3 = %.3g)\n", n, flops);
+    printf("%-19s %9s %9s %9s %8s %9s %9s %8s %9s\n", "variant", "gld sect", "gst sect", "sh wavef", "conflict",
+           "barriers", "instr", "mma_ops", "tc flops");
+    for (int i = 0; i < nv; i++) {
+        const counts *c = &cs[i];
+        const char *v = vs[i].label;
+        char tc[24] = "-";
+        if (gg_rung_tensor(vs[i].r))   /* checked in main before anything was printed */
+            snprintf(tc, sizeof tc, "%s", 8192 * c->mma == 2.0 * n * n * n ? "= 2mnk" : "= 2MNK pad");
+        printf("%-19s %9.3f %9.3f %9.3f %7.1f%% %9.0f %9.2f %8.0f %9s\n", v, 1e3 * c->gld / flops,
+               1e3 * c->gst / flops, 1e3 * c->swf / flops, c->swf > 0 ? 100 * (c->swf - c->sideal) / c->swf : 0,
+               c->barriers, 1e3 * c->instr / flops, c->mma, tc);
+        static const char *names[] = { "global_load_sectors", "global_store_sectors", "shared_requests",
+                                       "shared_wavefronts", "shared_ideal_wavefronts", "barriers", "mma_ops",
+                                       "warp_instructions" };
+        double vals[] = { c->gld, c->gst, c->sreq, c->swf, c->sideal, c->barriers, c->mma, c->instr };
+        for (int q = 0; q < 8; q++) pw_csv_quantity(csv, v, n, 1, names[q], vals[q]);
+        pw_csv_quantity(csv, v, n, 1, "global_bytes_per_flop", 32 * (c->gld + c->gst) / flops);
+        pw_csv_quantity(csv, v, n, 1, "shared_wavefronts_per_flop", c->swf / flops);
+        pw_csv_quantity(csv, v, n, 1, "conflict_wavefronts", c->swf - c->sideal);
+        pw_csv_quantity(csv, v, n, 1, "tensor_flops", 8192 * c->mma);
+    }
+    printf("gld/gst sect: 32-byte sectors of global loads/stores; sh wavef: shared-memory wavefronts (128-byte\n"
+           "passes); conflict: share of them that bank conflicts added (wavefronts - conflict-free wavefronts);\n"
+           "barriers: __syncthreads passed, summed over blocks (not per 1000 flops); instr: warp-level memory\n"
+           "instructions and mma_syncs (the FFMAs come on top: 1000/64 = 15.6 per 1000 flops on the SIMT rungs);\n"
+           "tc flops: 8192 x mma_ops against 2mnk (2MNK pad: of the zero-padded sizes the tiles cover, M = N\n"
+           "a multiple of 64 and K of 32 for rung 9, of 16 for rung 8).\n");
+
+    printf("\n== the model at n = %d (the counts x (%d/%d)^3 = %.0f: exact, every tile divides n when n is a\n"
+           "   multiple of 128; common/gpu_model.h: the largest of the fp, issue, shared, L2 and DRAM times)\n",
+           model_n, model_n, n, scale);
+    printf("%-19s %8s %8s %8s %8s %7s %7s %-7s %8s\n", "variant", "gB/flop", "shWF/kfl", "H100 ms", "H200 ms",
+           "TFLOP/s", "% peak", "bound", "x prev");
+    double mflops = 2.0 * model_n * (double)model_n * model_n;
+    for (int i = 0; i < nv; i++) {
+        const char *v = vs[i].label;
+        for (int g = 0; g < 2; g++) {
+            pw_gpu_work w = work_of(&vs[i], &cs[i], model_n, scale);
+            tm[i][g] = pw_gpu_model(gpus[g], &w);
+        }
+        /* x prev: over the row above of the same input type (rung 8's first row: over rung 7) */
+        int prev = -1;
+        for (int j = i - 1; j >= 0 && prev < 0; j--)
+            if (vs[j].t == vs[i].t) prev = j;
+        if (prev < 0 && i > 0) {
+            for (int j = i - 1; j >= 0 && prev < 0; j--)
+                if (vs[j].r == GG_WARPTILE) prev = j;
+        }
+        double tf = mflops / tm[i][0].t_s * 1e-12;
+        double pk = pw_gpu_peak_tflops(gpus[0], gg_rung_tensor(vs[i].r));
+        char xp[16] = "-";
+        if (prev >= 0) snprintf(xp, sizeof xp, "%.2fx", tm[prev][0].t_s / tm[i][0].t_s);
+        printf("%-19s %8.4f %8.3f %8.3f %8.3f %7.1f %6.1f%% %-7s %8s\n", v, 32 * (cs[i].gld + cs[i].gst) / flops,
+               1e3 * cs[i].swf / flops, 1e3 * tm[i][0].t_s, 1e3 * tm[i][1].t_s, tf, 100 * tf / pk, tm[i][0].bound, xp);
+        for (int g = 0; g < 2; g++) {
+            char p[40];
+            double tfg = mflops / tm[i][g].t_s * 1e-12;
+            double pkg = pw_gpu_peak_tflops(gpus[g], gg_rung_tensor(vs[i].r));
+            const char *terms[] = { "t_s", "t_fp", "t_issue", "t_shared", "t_l2", "t_dram" };
+            double tv[] = { tm[i][g].t_s, tm[i][g].t_fp, tm[i][g].t_issue, tm[i][g].t_shared, tm[i][g].t_l2,
+                            tm[i][g].t_dram };
+            for (int q = 0; q < 6; q++) {
+                snprintf(p, sizeof p, "model_%s_%s", tags[g], terms[q]);
+                pw_csv_quantity(csv, v, model_n, 1, p, tv[q]);
+            }
+            snprintf(p, sizeof p, "model_%s_tflops", tags[g]);
+            pw_csv_quantity(csv, v, model_n, 1, p, tfg);
+            snprintf(p, sizeof p, "model_%s_pct_peak", tags[g]);
+            pw_csv_quantity(csv, v, model_n, 1, p, 100 * tfg / pkg);
+        }
+        /* the roofline point: the H100 model's time, the counted global bytes */
+        pw_bench_stats st = modelled_stats(tm[i][0].t_s);
+        char label[48];
+        snprintf(label, sizeof label, "%s", v);
+        pw_roofline_csv_point(csv, label, model_n, 1, &st, mflops, 32 * (cs[i].gld + cs[i].gst) * scale);
+    }
+    printf("gB/flop: counted global bytes (sectors x 32) per flop; shWF/kfl: shared wavefronts per 1000 flops;\n"
+           "TFLOP/s, %% peak, bound, x prev: the H100 model (%% of the fp32 peak %.0f TFLOP/s for SIMT rungs, of the\n"
+           "dense Tensor Core peak %.0f for WMMA); x prev: its time over the row above of the same input type\n"
+           "(rung 8 over rung 7). Modelled, not measured: no latency, occupancy or overlap limits.\n",
+           pw_gpu_peak_tflops(gpus[0], 0), pw_gpu_peak_tflops(gpus[0], 1));
+
+    /* ---- the answers, from this run's numbers ---- */
+    printf("\n== what this run says\n");
+    int best_cut = -1;
+    double cut = 1;
+    for (int i = 1; i < nv; i++) {
+        if (vs[i].t != vs[i - 1].t && !(vs[i].r == GG_WMMA_GLOBAL && vs[i - 1].r == GG_WARPTILE)) continue;
+        double a = cs[i - 1].gld + cs[i - 1].gst, b2 = cs[i].gld + cs[i].gst;
+        if (vs[i].t == vs[i - 1].t && b2 > 0 && a / b2 > cut) { cut = a / b2; best_cut = i; }
+    }
+    if (best_cut > 0)
+        printf("- the biggest cut in global bytes per flop: %s -> %s, %.1fx (%.4f -> %.4f bytes per flop)\n",
+               vs[best_cut - 1].label, vs[best_cut].label, cut, 32 * (cs[best_cut - 1].gld + cs[best_cut - 1].gst) / flops,
+               32 * (cs[best_cut].gld + cs[best_cut].gst) / flops);
+    int any = 0;
+    for (int i = 0; i < nv; i++)
+        if (cs[i].swf > cs[i].sideal) {
+            if (!any) printf("- bank conflicts (wavefronts beyond the conflict-free count):");
+            printf("%s %s %.0f%% of its wavefronts", any ? "," : "", vs[i].label, 100 * (cs[i].swf - cs[i].sideal) / cs[i].swf);
+            any = 1;
+        }
+    printf(any ? "\n" : "- no rung had a bank conflict\n");
+    for (int tensor = 0; tensor < 2; tensor++) {
+        int best = -1;
+        for (int i = 0; i < nv; i++)
+            if (gg_rung_tensor(vs[i].r) == tensor && (best < 0 || tm[i][0].t_s < tm[best][0].t_s)) best = i;
+        if (best < 0) continue;
+        printf("- the fastest %s rung on the H100 model: %s, %.3f ms, bound by %s (%.0f%% of the %s peak; the next term: ",
+               tensor ? "WMMA" : "SIMT", vs[best].label, 1e3 * tm[best][0].t_s, tm[best][0].bound,
+               100 * tm[best][0].t_fp / tm[best][0].t_s, tensor ? "Tensor Core" : "fp32");
+        const char *nm[] = { "fp", "issue", "shared", "l2", "dram" };
+        double tv[] = { tm[best][0].t_fp, tm[best][0].t_issue, tm[best][0].t_shared, tm[best][0].t_l2, tm[best][0].t_dram };
+        int top = 0, second = -1;
+        for (int q = 1; q < 5; q++)
+            if (tv[q] > tv[top]) top = q;
+        for (int q = 0; q < 5; q++)
+            if (q != top && (second < 0 || tv[q] > tv[second])) second = q;
+        printf("%s at %.3f ms)\n", nm[second], 1e3 * tv[second]);
+    }
+}
+#endif
+
+/* ---- the GPU: timing ---------------------------------------------------------------------- */
+#if !PW_SIMT_EMULATED
+/* Counts from the emulator's CSV (--model-csv): the quantity rows of variant v
+ * at the largest n written, so the GPU run can print the model's time. */
+static int read_model_counts(const char *path, const char *v, counts *c, int *n_at)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char line[1024];
+    int found = 0, best_n = 0;
+    memset(c, 0, sizeof *c);
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strncmp(line, "program,", 8)) continue;
+        char *col[21];
+        int nc = 0;
+        for (char *p = line, *s = line; nc < 21; p++) {
+            if (*p == ',' || *p == '\n' || *p == 0) {
+                int end = *p == 0 || *p == '\n';
+                *p = 0;
+                col[nc++] = s;
+                s = p + 1;
+                if (end) break;
+            }
+        }
+        if (nc < 20 || strcmp(col[1], v) || strcmp(col[2], "quantity")) continue;
+        int n = atoi(col[4]);
+        double val = atof(col[19]);
+        const char *p = col[6];
+        if (n < best_n) continue;
+        if (n > best_n) { memset(c, 0, sizeof *c); best_n = n; found = 0; }
+        if (!strcmp(p, "global_load_sectors")) { c->gld = val; found |= 1; }
+        else if (!strcmp(p, "global_store_sectors")) { c->gst = val; found |= 2; }
+        else if (!strcmp(p, "shared_wavefronts")) { c->swf = val; found |= 4; }
+        else if (!strcmp(p, "warp_instructions")) { c->instr = val; found |= 8; }
+    }
+    fclose(f);
+    *n_at = best_n;
+    return found == 15;
+}
+
+typedef struct {
+    const variant *v;
+    int n;
+    const void *a, *b;
+    float *c;
+} launch_ctx;
+
+/* One timed run per sample, each after a memset of twice the L2 (so the run
+ * starts with A and B in DRAM, as a large GEMM's tiles mostly are). */
+static void time_variant(const pw_bench_config *cfg, launch_ctx *lc, void *flush, size_t flush_bytes, pw_bench_stats *st)
+{
+    cudaEvent_t a, b;
+    CUDA_CHECK(cudaEventCreate(&a));
+    CUDA_CHECK(cudaEventCreate(&b));
+    CUDA_CHECK(gg_launch(lc->v->r, lc->v->t, lc->n, lc->n, lc->n, lc->a, lc->b, lc->c));   /* warm-up */
+    pw_cuda_sync_check();
+    static double samples[PW_MAX_SAMPLES];
+    int ns = 0;
+    double spent = 0;
+    while (ns < PW_MAX_SAMPLES && (ns < cfg->min_reps || spent < cfg->min_time_s)) {
+        CUDA_CHECK(cudaMemsetAsync(flush, ns & 0xFF, flush_bytes));
+        CUDA_CHECK(cudaEventRecord(a));
+        CUDA_CHECK(gg_launch(lc->v->r, lc->v->t, lc->n, lc->n, lc->n, lc->a, lc->b, lc->c));
+        CUDA_CHECK(cudaEventRecord(b));
+        CUDA_CHECK(cudaEventSynchronize(b));
+        float ms = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+        samples[ns++] = ms * 1e-3;
+        spent += ms * 1e-3;
+    }
+    CUDA_CHECK(cudaGetLastError());
+    pw_summarize(samples, ns, st);
+    st->inner = 1;
+    CUDA_CHECK(cudaEventDestroy(a));
+    CUDA_CHECK(cudaEventDestroy(b));
+}
+
+static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_common_opts *common,
+                       const char *model_csv, pw_csv *csv)
+{
+    cudaDeviceProp prop;
+    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+    const pw_gpu *g = strstr(prop.name, "H200") ? &pw_gpu_h200_sxm : &pw_gpu_h100_sxm;
+    size_t flush_bytes = 2 * (size_t)(prop.l2CacheSize > 0 ? prop.l2CacheSize : 64 << 20);
+    void *flush = pw_cuda_alloc(flush_bytes);
+    pw_bench_config cfg = pw_bench_from_opts(common);
+    double flops = 2.0 * n * (double)n * n;
+    printf("\n== n = %d on %s; model: %s%s\n", n, prop.name, g->name,
+           strstr(prop.name, "H200") ? "" : " (the device is not an H200: the H100 model is the nearer)");
+    if (!model_csv) printf("(no --model-csv: the model column needs the emulator's counts, ./build/ch09/gemm --csv F)\n");
+    printf("%-19s %10s %7s %8s %8s %10s %7s\n", "variant", "median", "IQR", "TFLOP/s", "% cuBLAS", "model ms", "meas/mod");
+    double blas[3] = { NAN, NAN, NAN };
+    double best[2] = { 0, 0 };
+    for (int i = 0; i < nv; i++) {
+        const variant *v = &vs[i];
+        /* the inputs, converted once per type; every rung at n x n x n (a multiple of 16 for rung 8: checked in main) */
+        CUDA_CHECK(cudaMemcpy(bf->src_a, bf->h_a, (size_t)n * n * sizeof(float), cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(bf->src_b, bf->h_b, (size_t)n * n * sizeof(float), cudaMemcpyHostToDevice));
+        gg_convert(v->t, bf->src_a, n, n, bf->a, n, n);
+        gg_convert(v->t, bf->src_b, n, n, bf->b, n, n);
+        pw_cuda_sync_check();
+        launch_ctx lc = { v, n, bf->a, bf->b, bf->c };
+        pw_bench_stats st;
+        time_variant(&cfg, &lc, flush, flush_bytes, &st);
+        double tf = flops / st.median * 1e-12;
+        if (v->r == GG_CUBLAS) blas[v->t] = tf;
+        if (v->r != GG_CUBLAS && tf > best[gg_rung_tensor(v->r)]) best[gg_rung_tensor(v->r)] = tf;
+        /* % of cuBLAS: sgemm for the SIMT rungs, GemmEx of the same input type for WMMA */
+        double ref = blas[v->t];
+        char pct[16] = "-", mod[16] = "-", ratio[16] = "-";
+        if (v->r != GG_CUBLAS && ref == ref) snprintf(pct, sizeof pct, "%.1f%%", 100 * tf / ref);
+        counts c;
+        memset(&c, 0, sizeof c);
+        int at = 0;
+        if (model_csv && v->r != GG_CUBLAS && read_model_counts(model_csv, v->label, &c, &at)) {
+            pw_gpu_work w = work_of(v, &c, n, pow((double)n / at, 3));
+            pw_gpu_time t = pw_gpu_model(g, &w);
+            snprintf(mod, sizeof mod, "%.3f", 1e3 * t.t_s);
+            snprintf(ratio, sizeof ratio, "%.2f", st.median / t.t_s);
+            pw_csv_quantity(csv, v->label, n, 1, "model_ms", 1e3 * t.t_s);
+            /* the roofline point: measured time, the emulator's counted global bytes */
+            pw_roofline_csv_point(csv, v->label, n, 1, &st, flops, w.global_sectors * 32);
+        }
+        printf("%-19s %7.3f ms %6.1f%% %8.2f %8s %10s %7s\n", v->label, 1e3 * st.median,
+               100 * (st.q3 - st.q1) / st.median, tf, pct, mod, ratio);
+        pw_csv_summary(csv, v->label, n, 1, "ladder", &st, flops, work_of(v, &c, n, 0).dram_bytes);
+        if (v->r != GG_CUBLAS && ref == ref) pw_csv_quantity(csv, v->label, n, 1, "pct_cublas", 100 * tf / ref);
+    }
+    printf("median of %d+ runs, each after the L2 (%d MiB) was flushed; IQR: the spread (q3 - q1) / median;\n"
+           "model ms: common/gpu_model.h's time for %s from the emulator's counts scaled to n; meas/mod: measured\n"
+           "over modelled (above 1: slower than the model's fastest).\n", cfg.min_reps, prop.l2CacheSize >> 20, g->name);
+    /* the chapter's targets, as benchmark lines (not failures) */
+    if (blas[GG_F32] == blas[GG_F32])
+        printf("benchmark: best SIMT rung %.1f%% of cuBLAS sgemm (target 80%%): %s\n", 100 * best[0] / blas[GG_F32],
+               best[0] >= 0.8 * blas[GG_F32] ? "met" : "not met");
+    if (blas[GG_BF16] == blas[GG_BF16])
+        printf("benchmark: best WMMA rung %.1f%% of cuBLAS bf16 (target 50%%): %s\n", 100 * best[1] / blas[GG_BF16],
+               best[1] >= 0.5 * blas[GG_BF16] ? "met" : "not met");
+    CUDA_CHECK(cudaFree(flush));
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    pw_list sizes = PW_LIST(PW_SIMT_EMULATED ? 256 : 4096);
+    long long model_n = 4096;
+    const char *model_csv = NULL;
+    pw_opt opts[] = {
+        { "-n", "--sizes", PW_OPT_SIZES, &sizes, "N[,N...]",
+          "m = n = k of the counted (emulator, default 256) or timed (GPU, default 4096) runs", 1, 16384 },
+        { NULL, "--model-n", PW_OPT_INT, &model_n, "N", "the size the model predicts for (default 4096)", 16, 65536 },
+        { NULL, "--model-csv", PW_OPT_STRING, &model_csv, "FILE",
+          "GPU: the emulator's CSV, whose counts give the model's time beside the measured one", 0, 0 },
+    };
+    pw_common_opts common;
+    pw_parse_or_exit(argc, argv, "the GPU GEMM ladder: nine kernels from a thread per element to Tensor Cores", opts, 3,
+                     &common);
+    if (common.tiny) sizes = PW_SIMT_EMULATED ? (pw_list)PW_LIST(64) : (pw_list)PW_LIST(1024);
+#if PW_SIMT_EMULATED
+    if (pw_list_max(&sizes) > 1024) {
+        fprintf(stderr, "%s: -n %lld: the emulator counts up to 1024 (minutes per rung past that; the counts scale by "
+                        "n^3: use --model-n)\n", common.prog, pw_list_max(&sizes));
+        return PW_EXIT_USAGE;
+    }
+#else
+    for (int s = 0; s < sizes.n; s++)
+        if (sizes.v[s] % 16) {
+            fprintf(stderr, "%s: -n %lld: timed sizes must be multiples of 16 (rung 8's WMMA tiles)\n", common.prog,
+                    sizes.v[s]);
+            return PW_EXIT_USAGE;
+        }
+#endif
+    int nmax = (int)pw_list_max(&sizes);
+    if (nmax < 100) nmax = 100;                     /* the check's largest size */
+    int npad = round_up(nmax, 16);
+    pw_require_memory(common.prog, "-n", (long long)npad * npad, sizeof(float), 8);
+    pw_cuda_start(common.prog);
+
+    buffers b;
+    b.h_a = pw_alloc_floats((size_t)npad * npad);
+    b.h_b = pw_alloc_floats((size_t)npad * npad);
+    b.r_a = pw_alloc_floats((size_t)npad * npad);
+    b.r_b = pw_alloc_floats((size_t)npad * npad);
+    b.h_c = pw_alloc_floats((size_t)npad * npad);
+    b.ref = pw_alloc_doubles((size_t)npad);
+    b.mag = pw_alloc_doubles((size_t)npad);
+    /* inputs in [-1, 1]: C's elements are sums of k terms of either sign */
+    pw_fill_random(b.h_a, (size_t)npad * npad, 42, -1.0f, 1.0f);
+    pw_fill_random(b.h_b, (size_t)npad * npad, 43, -1.0f, 1.0f);
+    b.src_a = (float *)pw_cuda_alloc((size_t)npad * npad * sizeof(float));
+    b.src_b = (float *)pw_cuda_alloc((size_t)npad * npad * sizeof(float));
+    b.a = pw_cuda_alloc((size_t)npad * npad * sizeof(float));
+    b.b = pw_cuda_alloc((size_t)npad * npad * sizeof(float));
+    b.c = (float *)pw_cuda_alloc((size_t)npad * npad * sizeof(float));
+
+    variant vs[32];
+    int nv = list_variants(vs);
+
+    /* 1. correct before anything is counted or timed */
+    static const int odd[][3] = { { 1, 1, 1 }, { 15, 15, 15 }, { 17, 17, 17 }, { 33, 33, 33 }, { 100, 100, 100 },
+                                  { 33, 100, 17 } };   /* m, k, n */
+    int checked = 0;
+    for (int i = 0; i < nv; i++)
+        for (int s = 0; s < 6; s++) {
+            if (run_checked(&vs[i], odd[s][0], odd[s][2], odd[s][1], &b, false, common.prog)) return PW_EXIT_WRONG;
+            checked++;
+        }
+    static counts cs[PW_MAX_LIST][32];
+    for (int s = 0; s < sizes.n; s++) {
+        int n = (int)sizes.v[s];
+        bool sample = (double)n * n * n > 1.4e8;   /* past 512^3 the host checks 4096 elements */
+        for (int i = 0; i < nv; i++) {
+            if (run_checked(&vs[i], n, n, n, &b, sample, common.prog)) return PW_EXIT_WRONG;
+#if PW_SIMT_EMULATED
+            cs[s][i] = read_counts();   /* the launch just verified */
+            double want = tensor_flops_expected(&vs[i], n, n, n), got = 8192 * cs[s][i].mma;
+            if (gg_rung_tensor(vs[i].r) && got != want) {
+                fprintf(stderr, "%s: %s at n=%d: 8192 x mma_ops = %.0f flops, want %.0f (2mnk over its padded tiles)\n",
+                        common.prog, vs[i].label, n, got, want);
+                return PW_EXIT_WRONG;
+            }
+#endif
+            checked++;
+        }
+    }
+    printf("all %d variants match the double-precision reference (%d runs: m x k x n = 1, 15, 17, 33, 100 cubed,\n"
+           "33 x 100 x 17 and n^3 for n =", nv, checked);
+    for (int s = 0; s < sizes.n; s++) printf(" %lld", sizes.v[s]);
+    printf("%s; rung 8 on sizes that are not multiples of 16 through zero padding)\n",
+           (double)nmax * nmax * nmax > 1.4e8 ? ", 4096 sampled elements past 512^3" : "");
+
+    pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    pw_csv_meta(csv, "model_n", "%lld", model_n);
+#if PW_SIMT_EMULATED
+    pw_csv_meta(csv, "device", "emulator (times modelled for %s and %s)", pw_gpu_h100_sxm.name, pw_gpu_h200_sxm.name);
+    csv_roofs(csv, &pw_gpu_h100_sxm, "h100");
+    for (int s = 0; s < sizes.n; s++) report_counts(vs, nv, cs[s], (int)sizes.v[s], (int)model_n, csv);
+#else
+    {
+        cudaDeviceProp prop;
+        CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+        const pw_gpu *g = strstr(prop.name, "H200") ? &pw_gpu_h200_sxm : &pw_gpu_h100_sxm;
+        pw_csv_meta(csv, "device", "%s (model: %s)", prop.name, g->name);
+        csv_roofs(csv, g, strstr(prop.name, "H200") ? "h200" : "h100");
+        for (int s = 0; s < sizes.n; s++) time_ladder(vs, nv, (int)sizes.v[s], &b, &common, model_csv, csv);
+    }
+    gg_shutdown();
+#endif
+    CUDA_CHECK(cudaFree(b.src_a));
+    CUDA_CHECK(cudaFree(b.src_b));
+    CUDA_CHECK(cudaFree(b.a));
+    CUDA_CHECK(cudaFree(b.b));
+    CUDA_CHECK(cudaFree(b.c));
+    pw_free(b.h_a);
+    pw_free(b.h_b);
+    pw_free(b.r_a);
+    pw_free(b.r_b);
+    pw_free(b.h_c);
+    pw_free(b.ref);
+    pw_free(b.mag);
+    return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
+}
