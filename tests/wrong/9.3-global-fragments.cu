@@ -1,0 +1,42 @@
+/* tests/wrong/9.3-global-fragments.cu: exercise 9.3 loading the fragments
+ * of A and B straight from global memory, as exercise 9.2 did on padded
+ * matrices: with k = 1 (or 15, 17 ...) ldm = k is not a multiple of 8
+ * halves, which CUDA forbids; the emulator refuses it and the checker says
+ * to stage the tile through shared memory.
+ * expect: FAIL: the kernel stopped with an error
+ * hint: ldm a multiple of 8 halves */
+#include <mma.h>
+
+#include "wmma_edges.h"
+
+using namespace nvcuda;
+
+__global__ void wmma_edges(const __half *A, const __half *B, float *C, int m, int n, int k)
+{
+    __shared__ __align__(32) float Cs[WMMA_EDGES_WARPS][16 * 16];
+    int w = threadIdx.y, lane = threadIdx.x;
+    int row = (blockIdx.y * WMMA_EDGES_WARPS + w) * 16, col = blockIdx.x * 16;
+    if (row >= m) return;
+    float *cs = Cs[w];
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+    wmma::fill_fragment(acc, 0.0f);
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> a;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> b;
+    for (int p = 0; p < k; p += 16) {
+        wmma::load_matrix_sync(a, A + (size_t)row * k + p, k);
+        wmma::load_matrix_sync(b, B + (size_t)p * n + col, n);
+        wmma::mma_sync(acc, a, b, acc);
+    }
+    wmma::store_matrix_sync(cs, acc, 16, wmma::mem_row_major);
+    __syncwarp();
+    for (int e = lane; e < 256; e += 32) {
+        int r = e / 16, c = e % 16;
+        if (row + r < m && col + c < n) C[(size_t)(row + r) * n + col + c] = cs[e];
+    }
+}
+
+void wmma_edges_launch(const __half *dA, const __half *dB, float *dC, int m, int n, int k)
+{
+    dim3 block(32, WMMA_EDGES_WARPS), grid((n + 15) / 16, ((m + 15) / 16 + WMMA_EDGES_WARPS - 1) / WMMA_EDGES_WARPS);
+    wmma_edges<<<grid, block>>>(dA, dB, dC, m, n, k);
+}
