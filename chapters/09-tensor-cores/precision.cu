@@ -53,7 +53,10 @@
 
 enum { NTYPES = 3, MAX_KS = PW_MAX_LIST };
 static const gg_type types[NTYPES] = { GG_F32, GG_F16, GG_BF16 };
-static const uint64_t seed = 9;
+/* A seed with high bits set: xorshift64 from a small seed starts with
+ * outputs below 2^40, i.e. a first input of exactly lo (-1, which every
+ * format holds exactly). */
+static const uint64_t seed = 0x2545f4914f6cdd1dull;
 
 /* The rung each input type runs on: fp32 on the shared-memory SIMT rung,
  * 16-bit inputs on the shared-memory Tensor Core rung. */
@@ -338,7 +341,7 @@ int main(int argc, char **argv)
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_csv_meta(csv, "m", "%d", m);
     pw_csv_meta(csv, "n", "%d (the rows' n column is k)", n);
-    pw_csv_meta(csv, "inputs", "uniform in [-1, 1), seed %llu", (unsigned long long)seed);
+    pw_csv_meta(csv, "inputs", "uniform in [-1, 1), seed %#llx", (unsigned long long)seed);
     pw_csv_meta(csv, "rungs", "fp32 %s, fp16 and bf16 %s", gg_rung_name(GG_SMEM), gg_rung_name(GG_WMMA_SHARED));
     /* Rows type by type, so each series is contiguous for the figure. */
     for (int ti = 0; ti < NTYPES; ti++)
