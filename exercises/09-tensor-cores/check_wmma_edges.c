@@ -87,7 +87,9 @@ static int run_case(const double *A, const double *B, float *got, ex09_half *dA,
                    "  (p, col) for B, each past the edge a 0, and C[row + r][col + c] = cs[r * 16 + c]?\n");
         return 1;
     }
-    printf("ok (%lld mma_sync)\n", c->mma_ops);
+    /* Each mma_sync is 16^3 multiply-adds; m n k of all of them are of real elements, the rest of zero fill. */
+    printf("ok (%lld mma_sync, %.3g%% of their products on real elements)\n", c->mma_ops,
+           100.0 * m * n * k / (4096.0 * (double)c->mma_ops));
     return 0;
 }
 
