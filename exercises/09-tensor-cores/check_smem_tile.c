@@ -7,9 +7,9 @@
  * element is compared with a double-precision reference. The tolerance:
  * an fp32 dot product of length k, in any order, with or without FMA, is
  * within gamma_k * sum_p |A[i][p] B[p][j]| of the exact one, gamma_k =
- * k u / (1 - k u), u = 2^-24 (Higham, Accuracy and Stability of Numerical
- * Algorithms, 2nd ed., 3.1); the reference in double is exact to far below
- * that.
+ * k u / (1 - k u), u = 2^-24 (gemm_check.h). At k = 100 that is 6e-6 of
+ * sum |a b|; one product left out or added twice is off by about 1/k of it
+ * (1%), some 1700 times more.
  *
  * Then the counters. Loads: with T x T tiles a block loads its T rows of A
  * once per column of blocks and its T columns of B once per row of blocks,
