@@ -39,13 +39,13 @@ typedef struct {
     char label[32];   /* "5_reg2d", "9_wmma_shared_bf16": the CSV's variant */
 } variant;
 
-static int list_variants(variant *v)
+static int list_variants(variant *v, const bool *want)
 {
     static const gg_type types[] = { GG_F32, GG_F16, GG_BF16 };
     int nv = 0;
     for (int r = PW_SIMT_EMULATED ? 1 : 0; r < GG_NRUNGS; r++)
         for (int i = 0; i < 3; i++)
-            if (gg_rung_takes((gg_rung)r, types[i])) {
+            if (want[r] && gg_rung_takes((gg_rung)r, types[i])) {
                 v[nv].r = (gg_rung)r;
                 v[nv].t = types[i];
                 if (types[i] == GG_F32) snprintf(v[nv].label, sizeof v[nv].label, "%s", gg_rung_name((gg_rung)r));
@@ -65,6 +65,17 @@ static float round_to(gg_type t, float x)
 }
 
 static int round_up(int x, int to) { return (x + to - 1) / to * to; }
+
+#if PW_SIMT_EMULATED
+/* The index of the last largest size of a list (the one the roofline uses). */
+static int last_max(const pw_list *l)
+{
+    int at = 0;
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] >= l->v[at]) at = i;
+    return at;
+}
+#endif
 
 /* Device buffers, big enough for the largest size (padded to 16). */
 typedef struct {
@@ -149,6 +160,39 @@ typedef struct {
     double barriers, mma, instr;
 } counts;
 
+/* The counts as fields, for the loops that treat them alike. */
+enum { NCOUNTS = 8 };
+static const char *const count_names[NCOUNTS] = { "global_load_sectors", "global_store_sectors", "shared_requests",
+                                                  "shared_wavefronts", "shared_ideal_wavefronts", "barriers",
+                                                  "mma_ops", "warp_instructions" };
+static double *count_field(counts *c, int q)
+{
+    double *f[NCOUNTS] = { &c->gld, &c->gst, &c->sreq, &c->swf, &c->sideal, &c->barriers, &c->mma, &c->instr };
+    return f[q];
+}
+
+enum { DK = 32 };   /* the emulator's second run's extra k: a multiple of every rung's k step */
+
+#if PW_SIMT_EMULATED
+/* The counts at n x n x n from two runs, at k = n (c1) and k = n + dk (c2).
+ * Not (N/n)^3 times c1: the k loop costs grow as m n k, but what a block
+ * does once (storing its tile of C, rung 9's trip through shared memory and
+ * its barrier) grows as m n only. When every tile divides m, n and k, each
+ * count is exactly m n (alpha k + beta): two values of k give alpha and
+ * beta, and the count at N is N^2 (alpha N + beta). (Exact for n, N and dk
+ * multiples of 128, 128 and 32: the widest tile, 128, and the deepest k
+ * step, 32; tests/ch09_gemm.sh checks it against a run at N.) */
+static counts scale_counts(const counts *c1, const counts *c2, double n, double dk, double N)
+{
+    counts out, a = *c1, b = *c2;
+    for (int q = 0; q < NCOUNTS; q++) {
+        double f1 = *count_field(&a, q), f2 = *count_field(&b, q);
+        double alpha = (f2 - f1) / (n * n * dk), beta = f1 / (n * n) - alpha * n;
+        *count_field(&out, q) = N * N * (alpha * N + beta);
+    }
+    return out;
+}
+
 /* Tensor flops: each mma_sync is a 16x16x16 product, 8192 flops. The
  * kernels run them over zero-padded tiles: rung 8 over M, N, K rounded up
  * to 16 (the driver pads), rung 9 over whole 64 x 64 x 32 block tiles. At
@@ -159,7 +203,6 @@ static double tensor_flops_expected(const variant *v, int m, int n, int k)
     return 2.0 * round_up(m, tm) * (double)round_up(n, tn) * round_up(k, tk);
 }
 
-#if PW_SIMT_EMULATED
 static counts read_counts(void)
 {
     const pw_simt_counters *c = pw_simt_last_counters();
@@ -178,14 +221,14 @@ static counts read_counts(void)
 }
 #endif
 
-static pw_gpu_work work_of(const variant *v, const counts *c, double n, double scale)
+static pw_gpu_work work_of(const variant *v, const counts *c, double n)
 {
     pw_gpu_work w;
     w.flops = 2 * n * n * n;
     w.tensor = gg_rung_tensor(v->r);
-    w.warp_instructions = c->instr * scale;
-    w.global_sectors = (c->gld + c->gst) * scale;
-    w.shared_wavefronts = c->swf * scale;
+    w.warp_instructions = c->instr;
+    w.global_sectors = c->gld + c->gst;
+    w.shared_wavefronts = c->swf;
     w.dram_bytes = 2 * n * n * (double)gg_type_size(v->t) + 4 * n * n;   /* A and B read once, C written once */
     return w;
 }
@@ -213,6 +256,7 @@ static void csv_roofs(pw_csv *csv, const pw_gpu *g, const char *tag)
     pw_csv_quantity(csv, "roof_shared", 0, 1, tag, f.l1_gbs);
 }
 
+#if PW_SIMT_EMULATED
 /* A modelled "timing": every statistic the modelled time. */
 static pw_bench_stats modelled_stats(double t)
 {
@@ -224,14 +268,15 @@ static pw_bench_stats modelled_stats(double t)
     return st;
 }
 
-#if PW_SIMT_EMULATED
 /* The counts at n of every variant, the model at model_n, the answers. */
-static void report_counts(const variant *vs, int nv, const counts *cs, int n, int model_n, pw_csv *csv)
+static void report_counts(const variant *vs, int nv, const counts *cs, const counts *cs2, int n, int model_n, bool roof,
+                          pw_csv *csv)
 {
     const pw_gpu *gpus[2] = { &pw_gpu_h100_sxm, &pw_gpu_h200_sxm };
     const char *tags[2] = { "h100", "h200" };
-    double dn = n, flops = 2 * dn * dn * dn, scale = pow((double)model_n / n, 3);
+    double dn = n, flops = 2 * dn * dn * dn;
     pw_gpu_time tm[32][2];
+    counts at[32];   /* the counts at model_n */
 
     printf("\n== counts at m = n = k = %d (per 1000 flops; flops = 2n^3 = %.3g)\n", n, flops);
     printf("%-19s %9s %9s %9s %8s %9s %9s %8s %9s\n", "variant", "gld sect", "gst sect", "sh wavef", "conflict",
@@ -245,11 +290,14 @@ static void report_counts(const variant *vs, int nv, const counts *cs, int n, in
         printf("%-19s %9.3f %9.3f %9.3f %7.1f%% %9.0f %9.2f %8.0f %9s\n", v, 1e3 * c->gld / flops,
                1e3 * c->gst / flops, 1e3 * c->swf / flops, c->swf > 0 ? 100 * (c->swf - c->sideal) / c->swf : 0,
                c->barriers, 1e3 * c->instr / flops, c->mma, tc);
-        static const char *names[] = { "global_load_sectors", "global_store_sectors", "shared_requests",
-                                       "shared_wavefronts", "shared_ideal_wavefronts", "barriers", "mma_ops",
-                                       "warp_instructions" };
-        double vals[] = { c->gld, c->gst, c->sreq, c->swf, c->sideal, c->barriers, c->mma, c->instr };
-        for (int q = 0; q < 8; q++) pw_csv_quantity(csv, v, n, 1, names[q], vals[q]);
+        counts cc = *c;
+        at[i] = scale_counts(c, &cs2[i], n, DK, model_n);
+        for (int q = 0; q < NCOUNTS; q++) {
+            char p[48];
+            pw_csv_quantity(csv, v, n, 1, count_names[q], *count_field(&cc, q));
+            snprintf(p, sizeof p, "model_%s", count_names[q]);   /* scaled to model_n (from n) */
+            pw_csv_quantity(csv, v, model_n, n, p, *count_field(&at[i], q));
+        }
         pw_csv_quantity(csv, v, n, 1, "global_bytes_per_flop", 32 * (c->gld + c->gst) / flops);
         pw_csv_quantity(csv, v, n, 1, "shared_wavefronts_per_flop", c->swf / flops);
         pw_csv_quantity(csv, v, n, 1, "conflict_wavefronts", c->swf - c->sideal);
@@ -262,16 +310,20 @@ static void report_counts(const variant *vs, int nv, const counts *cs, int n, in
            "tc flops: 8192 x mma_ops against 2mnk (2MNK pad: of the zero-padded sizes the tiles cover, M = N\n"
            "a multiple of 64 and K of 32 for rung 9, of 16 for rung 8).\n");
 
-    printf("\n== the model at n = %d (the counts x (%d/%d)^3 = %.0f: exact, every tile divides n when n is a\n"
-           "   multiple of 128; common/gpu_model.h: the largest of the fp, issue, shared, L2 and DRAM times)\n",
-           model_n, model_n, n, scale);
+    printf("\n== the model at n = %d: each count is m n (alpha k + beta) (the k loop, and what a block does once),\n"
+           "   alpha and beta from runs at k = %d and %d; %s;\n"
+           "   common/gpu_model.h: the largest of the fp, issue, shared, L2 and DRAM times)\n",
+           model_n, n, n + DK,
+           n % 128 == 0 && model_n % 128 == 0
+               ? "exact: every tile (at most 128 wide) divides both sizes"
+               : "NOT exact: a tile (up to 128 wide) overhangs n, and the\n   scaled counts overstate those rungs; use -n and --model-n multiples of 128");
     printf("%-19s %8s %8s %8s %8s %7s %7s %-7s %8s\n", "variant", "gB/flop", "shWF/kfl", "H100 ms", "H200 ms",
            "TFLOP/s", "% peak", "bound", "x prev");
     double mflops = 2.0 * model_n * (double)model_n * model_n;
     for (int i = 0; i < nv; i++) {
         const char *v = vs[i].label;
         for (int g = 0; g < 2; g++) {
-            pw_gpu_work w = work_of(&vs[i], &cs[i], model_n, scale);
+            pw_gpu_work w = work_of(&vs[i], &at[i], model_n);
             tm[i][g] = pw_gpu_model(gpus[g], &w);
         }
         /* x prev: over the row above of the same input type (rung 8's first row: over rung 7) */
@@ -286,8 +338,8 @@ static void report_counts(const variant *vs, int nv, const counts *cs, int n, in
         double pk = pw_gpu_peak_tflops(gpus[0], gg_rung_tensor(vs[i].r));
         char xp[16] = "-";
         if (prev >= 0) snprintf(xp, sizeof xp, "%.2fx", tm[prev][0].t_s / tm[i][0].t_s);
-        printf("%-19s %8.4f %8.3f %8.3f %8.3f %7.1f %6.1f%% %-7s %8s\n", v, 32 * (cs[i].gld + cs[i].gst) / flops,
-               1e3 * cs[i].swf / flops, 1e3 * tm[i][0].t_s, 1e3 * tm[i][1].t_s, tf, 100 * tf / pk, tm[i][0].bound, xp);
+        printf("%-19s %8.4f %8.3f %8.3f %8.3f %7.1f %6.1f%% %-7s %8s\n", v, 32 * (at[i].gld + at[i].gst) / mflops,
+               1e3 * at[i].swf / mflops, 1e3 * tm[i][0].t_s, 1e3 * tm[i][1].t_s, tf, 100 * tf / pk, tm[i][0].bound, xp);
         for (int g = 0; g < 2; g++) {
             char p[40];
             double tfg = mflops / tm[i][g].t_s * 1e-12;
@@ -304,17 +356,16 @@ static void report_counts(const variant *vs, int nv, const counts *cs, int n, in
             snprintf(p, sizeof p, "model_%s_pct_peak", tags[g]);
             pw_csv_quantity(csv, v, model_n, 1, p, 100 * tfg / pkg);
         }
-        /* the roofline point: the H100 model's time, the counted global bytes */
+        /* the roofline point (once, from the largest n counted): the H100
+         * model's time, the counted global bytes */
         pw_bench_stats st = modelled_stats(tm[i][0].t_s);
-        char label[48];
-        snprintf(label, sizeof label, "%s", v);
-        pw_roofline_csv_point(csv, label, model_n, 1, &st, mflops, 32 * (cs[i].gld + cs[i].gst) * scale);
+        if (roof) pw_roofline_csv_point(csv, v, model_n, 1, &st, mflops, 32 * (at[i].gld + at[i].gst));
     }
-    printf("gB/flop: counted global bytes (sectors x 32) per flop; shWF/kfl: shared wavefronts per 1000 flops;\n"
+    printf("gB/flop: global bytes (sectors x 32) per flop; shWF/kfl: shared wavefronts per 1000 flops (both at %d);\n"
            "TFLOP/s, %% peak, bound, x prev: the H100 model (%% of the fp32 peak %.0f TFLOP/s for SIMT rungs, of the\n"
            "dense Tensor Core peak %.0f for WMMA); x prev: its time over the row above of the same input type\n"
            "(rung 8 over rung 7). Modelled, not measured: no latency, occupancy or overlap limits.\n",
-           pw_gpu_peak_tflops(gpus[0], 0), pw_gpu_peak_tflops(gpus[0], 1));
+           model_n, pw_gpu_peak_tflops(gpus[0], 0), pw_gpu_peak_tflops(gpus[0], 1));
 
     /* ---- the answers, from this run's numbers ---- */
     printf("\n== what this run says\n");
@@ -352,21 +403,37 @@ static void report_counts(const variant *vs, int nv, const counts *cs, int n, in
             if (tv[q] > tv[top]) top = q;
         for (int q = 0; q < 5; q++)
             if (q != top && (second < 0 || tv[q] > tv[second])) second = q;
-        printf("%s at %.3f ms)\n", nm[second], 1e3 * tv[second]);
+        printf("%s at %.3f ms)", nm[second], 1e3 * tv[second]);
+        for (int i = 0; i < nv; i++)
+            if (i != best && gg_rung_tensor(vs[i].r) == tensor && vs[i].t == vs[best].t &&
+                tm[i][0].t_s <= 1.005 * tm[best][0].t_s)
+                printf("; %s ties with it", vs[i].label);
+        printf("\n");
     }
+    int faster = 0;
+    double most = 1;
+    for (int i = 0; i < nv; i++) {
+        double x = tm[i][0].t_s / tm[i][1].t_s;
+        if (x > 1.005) faster++;
+        if (x > most) most = x;
+    }
+    printf("- the H200 over the H100: %d of %d rungs faster (at most %.2fx); the H200 differs in its HBM (%.2f against\n"
+           "  %.2f TB/s), so only a DRAM-bound rung gains, and %s\n", faster, nv, most, gpus[1]->hbm_tbs,
+           gpus[0]->hbm_tbs, faster ? "these are the ones the model calls DRAM-bound" : "none of these is DRAM-bound at this size");
 }
 #endif
 
 /* ---- the GPU: timing ---------------------------------------------------------------------- */
 #if !PW_SIMT_EMULATED
-/* Counts from the emulator's CSV (--model-csv): the quantity rows of variant v
- * at the largest n written, so the GPU run can print the model's time. */
-static int read_model_counts(const char *path, const char *v, counts *c, int *n_at)
+/* Counts from the emulator's CSV (--model-csv): the model_* rows of variant v
+ * at n (the emulator scaled them to its --model-n: run it with --model-n
+ * equal to the size timed here; the default is 4096 for both). */
+static int read_model_counts(const char *path, const char *v, int n, counts *c)
 {
     FILE *f = fopen(path, "r");
     if (!f) return 0;
     char line[1024];
-    int found = 0, best_n = 0;
+    int found = 0;
     memset(c, 0, sizeof *c);
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || !strncmp(line, "program,", 8)) continue;
@@ -381,20 +448,16 @@ static int read_model_counts(const char *path, const char *v, counts *c, int *n_
                 if (end) break;
             }
         }
-        if (nc < 20 || strcmp(col[1], v) || strcmp(col[2], "quantity")) continue;
-        int n = atoi(col[4]);
-        double val = atof(col[19]);
-        const char *p = col[6];
-        if (n < best_n) continue;
-        if (n > best_n) { memset(c, 0, sizeof *c); best_n = n; found = 0; }
-        if (!strcmp(p, "global_load_sectors")) { c->gld = val; found |= 1; }
-        else if (!strcmp(p, "global_store_sectors")) { c->gst = val; found |= 2; }
-        else if (!strcmp(p, "shared_wavefronts")) { c->swf = val; found |= 4; }
-        else if (!strcmp(p, "warp_instructions")) { c->instr = val; found |= 8; }
+        if (nc < 20 || strcmp(col[1], v) || strcmp(col[2], "quantity") || atoi(col[4]) != n) continue;
+        if (strncmp(col[6], "model_", 6)) continue;
+        for (int q = 0; q < NCOUNTS; q++)
+            if (!strcmp(col[6] + 6, count_names[q])) {
+                *count_field(c, q) = atof(col[19]);
+                found |= 1 << q;
+            }
     }
     fclose(f);
-    *n_at = best_n;
-    return found == 15;
+    return found == (1 << NCOUNTS) - 1;
 }
 
 typedef struct {
@@ -470,9 +533,8 @@ static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_
         if (v->r != GG_CUBLAS && ref == ref) snprintf(pct, sizeof pct, "%.1f%%", 100 * tf / ref);
         counts c;
         memset(&c, 0, sizeof c);
-        int at = 0;
-        if (model_csv && v->r != GG_CUBLAS && read_model_counts(model_csv, v->label, &c, &at)) {
-            pw_gpu_work w = work_of(v, &c, n, pow((double)n / at, 3));
+        if (model_csv && v->r != GG_CUBLAS && read_model_counts(model_csv, v->label, n, &c)) {
+            pw_gpu_work w = work_of(v, &c, n);
             pw_gpu_time t = pw_gpu_model(g, &w);
             snprintf(mod, sizeof mod, "%.3f", 1e3 * t.t_s);
             snprintf(ratio, sizeof ratio, "%.2f", st.median / t.t_s);
@@ -482,7 +544,7 @@ static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_
         }
         printf("%-19s %7.3f ms %6.1f%% %8.2f %8s %10s %7s\n", v->label, 1e3 * st.median,
                100 * (st.q3 - st.q1) / st.median, tf, pct, mod, ratio);
-        pw_csv_summary(csv, v->label, n, 1, "ladder", &st, flops, work_of(v, &c, n, 0).dram_bytes);
+        pw_csv_summary(csv, v->label, n, 1, "ladder", &st, flops, work_of(v, &c, n).dram_bytes);
         if (v->r != GG_CUBLAS && ref == ref) pw_csv_quantity(csv, v->label, n, 1, "pct_cublas", 100 * tf / ref);
     }
     printf("median of %d+ runs, each after the L2 (%d MiB) was flushed; IQR: the spread (q3 - q1) / median;\n"
@@ -502,6 +564,7 @@ static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_
 int main(int argc, char **argv)
 {
     pw_list sizes = PW_LIST(PW_SIMT_EMULATED ? 256 : 4096);
+    pw_list only = PW_LIST(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
     long long model_n = 4096;
     const char *model_csv = NULL;
     pw_opt opts[] = {
@@ -510,9 +573,11 @@ int main(int argc, char **argv)
         { NULL, "--model-n", PW_OPT_INT, &model_n, "N", "the size the model predicts for (default 4096)", 16, 65536 },
         { NULL, "--model-csv", PW_OPT_STRING, &model_csv, "FILE",
           "GPU: the emulator's CSV, whose counts give the model's time beside the measured one", 0, 0 },
+        { NULL, "--rung", PW_OPT_SIZES, &only, "R[,R...]", "only these rungs, 0-9 (default all; 0 = cuBLAS, GPU only)",
+          0, GG_NRUNGS - 1 },
     };
     pw_common_opts common;
-    pw_parse_or_exit(argc, argv, "the GPU GEMM ladder: nine kernels from a thread per element to Tensor Cores", opts, 3,
+    pw_parse_or_exit(argc, argv, "the GPU GEMM ladder: nine kernels from a thread per element to Tensor Cores", opts, 4,
                      &common);
     if (common.tiny) sizes = PW_SIMT_EMULATED ? (pw_list)PW_LIST(64) : (pw_list)PW_LIST(1024);
 #if PW_SIMT_EMULATED
@@ -531,7 +596,7 @@ int main(int argc, char **argv)
 #endif
     int nmax = (int)pw_list_max(&sizes);
     if (nmax < 100) nmax = 100;                     /* the check's largest size */
-    int npad = round_up(nmax, 16);
+    int npad = round_up(nmax + DK, 16);   /* the emulator's second run has k = n + DK */
     pw_require_memory(common.prog, "-n", (long long)npad * npad, sizeof(float), 8);
     pw_cuda_start(common.prog);
 
@@ -552,8 +617,14 @@ int main(int argc, char **argv)
     b.b = pw_cuda_alloc((size_t)npad * npad * sizeof(float));
     b.c = (float *)pw_cuda_alloc((size_t)npad * npad * sizeof(float));
 
+    bool want[GG_NRUNGS] = { false };
+    for (int i = 0; i < only.n; i++) want[only.v[i]] = true;
     variant vs[32];
-    int nv = list_variants(vs);
+    int nv = list_variants(vs, want);
+    if (nv == 0) {
+        fprintf(stderr, "%s: --rung: no rung to run (rung 0, cuBLAS, runs on a GPU only)\n", common.prog);
+        return PW_EXIT_USAGE;
+    }
 
     /* 1. correct before anything is counted or timed */
     static const int odd[][3] = { { 1, 1, 1 }, { 15, 15, 15 }, { 17, 17, 17 }, { 33, 33, 33 }, { 100, 100, 100 },
@@ -561,10 +632,13 @@ int main(int argc, char **argv)
     int checked = 0;
     for (int i = 0; i < nv; i++)
         for (int s = 0; s < 6; s++) {
+            if (common.tiny && odd[s][0] == 100 && odd[s][2] == 100) continue;   /* --tiny: quick */
             if (run_checked(&vs[i], odd[s][0], odd[s][2], odd[s][1], &b, false, common.prog)) return PW_EXIT_WRONG;
             checked++;
         }
-    static counts cs[PW_MAX_LIST][32];
+#if PW_SIMT_EMULATED
+    static counts cs[PW_MAX_LIST][32], cs2[PW_MAX_LIST][32];
+#endif
     for (int s = 0; s < sizes.n; s++) {
         int n = (int)sizes.v[s];
         bool sample = (double)n * n * n > 1.4e8;   /* past 512^3 the host checks 4096 elements */
@@ -578,14 +652,19 @@ int main(int argc, char **argv)
                         common.prog, vs[i].label, n, got, want);
                 return PW_EXIT_WRONG;
             }
+            /* and at k = n + DK, for the counts' growth in k (scale_counts) */
+            if (run_checked(&vs[i], n, n, n + DK, &b, sample, common.prog)) return PW_EXIT_WRONG;
+            cs2[s][i] = read_counts();
+            checked++;
 #endif
             checked++;
         }
     }
-    printf("all %d variants match the double-precision reference (%d runs: m x k x n = 1, 15, 17, 33, 100 cubed,\n"
-           "33 x 100 x 17 and n^3 for n =", nv, checked);
+    printf("all %d variants match the double-precision reference (%d runs: m x k x n = 1, 15, 17, 33%s cubed,\n"
+           "33 x 100 x 17 and n^3 for n =", nv, checked, common.tiny ? "" : ", 100");
     for (int s = 0; s < sizes.n; s++) printf(" %lld", sizes.v[s]);
-    printf("%s; rung 8 on sizes that are not multiples of 16 through zero padding)\n",
+    printf("%s%s; rung 8 on sizes that are not multiples of 16 through zero padding)\n",
+           PW_SIMT_EMULATED ? " and n x (n + 32) x n" : "",
            (double)nmax * nmax * nmax > 1.4e8 ? ", 4096 sampled elements past 512^3" : "");
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
@@ -593,7 +672,8 @@ int main(int argc, char **argv)
 #if PW_SIMT_EMULATED
     pw_csv_meta(csv, "device", "emulator (times modelled for %s and %s)", pw_gpu_h100_sxm.name, pw_gpu_h200_sxm.name);
     csv_roofs(csv, &pw_gpu_h100_sxm, "h100");
-    for (int s = 0; s < sizes.n; s++) report_counts(vs, nv, cs[s], (int)sizes.v[s], (int)model_n, csv);
+    for (int s = 0; s < sizes.n; s++)
+        report_counts(vs, nv, cs[s], cs2[s], (int)sizes.v[s], (int)model_n, sizes.v[s] == pw_list_max(&sizes) && s == last_max(&sizes), csv);
 #else
     {
         cudaDeviceProp prop;

@@ -1,0 +1,102 @@
+# tests/ch09_gemm.sh: chapter 09's GEMM ladder, sourced by tests/ch09.sh
+# (itself sourced by tests/run.sh: ok, bad, expect_usage, sanitizer_report,
+# $tmp, $BUILD and $SAN come from there).
+# The generic tests already ran build/ch09/gemm --tiny, whose exit 0 means
+# every rung matched the double reference on odd sizes. Here, what holds on
+# any machine (the counts are the emulator's, the same under every compiler):
+# each count grows exactly 8x from n to 2n when the tiles divide n; the
+# ladder's steps cut what they claim to; 8192 x mma_ops = 2mnk; the Tensor
+# Core rungs do not depend on the fragments' element layout; the kernels are
+# race-free in any thread order, on several OS threads.
+
+ch09g=$BUILD/ch09/gemm
+# ch09g_q FILE VARIANT PARAM N: the value of a quantity row.
+ch09g_q() { awk -F, -v v="$2" -v p="$3" -v n="$4" '/^#/ || /^program,/ { next }
+            $2 == v && $3 == "quantity" && $7 == p && $5 == n { print $NF; exit }' "$1"; }
+
+if [ -x "$ch09g" ]; then
+    # The counting runs take seconds; a sanitizer makes them ten times slower
+    # and cannot change a count (the emulator counts, not the compiler).
+    if [ -z "$SAN" ]; then
+        # Rungs 1-4 and 8 tile by at most 64, rungs 5-7 by 128, rung 9 by 64 x 64 x 32.
+        # Each run counts at n and 2n, and the model's rows (model_*, threads = the n
+        # they were scaled from) predict the counts at 2n from each.
+        a=$tmp/ch09_gemm_a.csv b=$tmp/ch09_gemm_b.csv
+        for run in "$a 64 1,2,3,4,8" "$b 128 5,6,7,9"; do
+            set -- $run
+            "$ch09g" -n "$2,$(($2 * 2))" --model-n $(($2 * 2)) --rung "$3" --csv "$1" >"$tmp/so" 2>&1 ||
+                bad "ch09 gemm -n $2,$(($2 * 2)) --rung $3" "$(tail -3 "$tmp/so")"
+        done
+        counters="global_load_sectors global_store_sectors shared_requests shared_wavefronts shared_ideal_wavefronts barriers mma_ops warp_instructions"
+        # From n to 2n: loads and mma_sync grow 8x (the k loop), stores of C 4x (once per element).
+        growth=$(for f_n in "$a 64" "$b 128"; do
+            set -- $f_n
+            awk -F, -v n1="$2" '/^#/ || /^program,/ { next } $3 == "quantity" { v[$2 "/" $7 "/" $5] = $NF }
+                $3 == "quantity" && $7 == "global_load_sectors" { k[$2] = 1 }
+                END { for (x in k) { split("global_load_sectors 8 mma_ops 8 global_store_sectors 4", w, " ")
+                        for (i = 1; i < 6; i += 2) { lo = v[x "/" w[i] "/" n1]; hi = v[x "/" w[i] "/" (2 * n1)]
+                          if (lo == "" || hi != w[i + 1] * lo) printf "%s %s: %s -> %s (want %sx); ", x, w[i], lo, hi, w[i + 1] } } }' "$1"
+        done)
+        nv=$(cat "$a" "$b" | grep -c ',quantity,0,[0-9]*,1,warp_instructions,')
+        if [ -z "$growth" ] && [ "$nv" -eq 22 ]; then
+            ok "ch09 gemm: from n to 2n (64 -> 128, 128 -> 256) global loads and mma_ops grow exactly 8x, stores of C 4x, in all 11 variants"
+        else bad "ch09 gemm growth from n to 2n" "${growth:-$nv warp_instructions rows, want 22}"; fi
+        # The model's counts at 2n, scaled from n (m n (alpha k + beta), from two runs in k), against the counts at 2n.
+        pred=$(for f_n in "$a 64" "$b 128"; do
+            set -- $f_n
+            awk -F, -v n1="$2" -v names="$counters" 'BEGIN { split(names, w, " "); for (i in w) want[w[i]] = 1 }
+                /^#/ || /^program,/ { next }
+                $3 == "quantity" && $5 == 2 * n1 && $6 == n1 && substr($7, 7) in want && $7 ~ /^model_/ { m[$2 "/" substr($7, 7)] = $NF }
+                $3 == "quantity" && $5 == 2 * n1 && $6 == 1 && ($7 in want) { c[$2 "/" $7] = $NF }
+                END { for (x in c) { if (!(x in m) || c[x] != m[x]) printf "%s: predicted %s, counted %s; ", x, m[x], c[x]; n++ }
+                      if (n == 0) printf "no counts at %d; ", 2 * n1 }' "$1"
+        done)
+        if [ -z "$pred" ]; then ok "ch09 gemm: the model's counts at 2n, scaled from n (128 from 64, 256 from 128), equal the counts at 2n, every counter"
+        else bad "ch09 gemm model's scaling" "$pred"; fi
+
+        sect() { awk -v l="$(ch09g_q "$1" "$2" global_load_sectors 128)" -v s="$(ch09g_q "$1" "$2" global_store_sectors 128)" 'BEGIN { print l + s }'; }
+        g1=$(sect "$a" 1_naive) g2=$(sect "$a" 2_coalesced) g3=$(sect "$a" 3_smem)
+        g8=$(sect "$a" 8_wmma_global_bf16) g9=$(sect "$b" 9_wmma_shared_bf16)
+        w3=$(ch09g_q "$a" 3_smem shared_wavefronts 128) w5=$(ch09g_q "$b" 5_reg2d shared_wavefronts 128)
+        # Same n, same flops: counts compare directly.
+        if awk -v g1="$g1" -v g2="$g2" -v g3="$g3" -v g8="$g8" -v g9="$g9" -v w3="$w3" -v w5="$w5" \
+            'BEGIN { exit !(g2 < g1 && g3 < g2 && g9 < g8 && w5 < w3 && g3 > 0 && w5 > 0) }'; then
+            ok "ch09 gemm at 128^3: global sectors naive $g1 > coalesced $g2 > smem tiles $g3; wmma shared $g9 < wmma global $g8; shared wavefronts reg2d $w5 < smem $w3"
+        else
+            bad "ch09 gemm ladder counts at 128^3" "sectors: 1=$g1 2=$g2 3=$g3 8=$g8 9=$g9; wavefronts: 3=$w3 5=$w5"
+        fi
+
+        mma=$(for f_v in "$a 8_wmma_global_fp16" "$a 8_wmma_global_bf16" "$b 9_wmma_shared_fp16" "$b 9_wmma_shared_bf16"; do
+            set -- $f_v
+            for n in 128; do printf '%s ' "$(ch09g_q "$1" "$2" mma_ops "$n")"; done
+        done)
+        # 128^3: 2 x 128^3 / 8192 = 512 mma_sync per variant
+        if [ "$mma" = "512 512 512 512 " ]; then ok "ch09 gemm: 8192 x mma_ops = 2mnk for rungs 8 and 9, fp16 and bf16 (512 mma_sync at 128^3)"
+        else bad "ch09 gemm mma_ops" "got '$mma', want 512 each"; fi
+    fi
+
+    # Rungs 8 and 9 must not depend on which lane holds which element.
+    if PW_SIMT_WMMA_SCRAMBLE=12345 "$ch09g" --tiny --rung 8,9 >"$tmp/so" 2>&1 && ! sanitizer_report "$tmp/so"; then
+        ok "ch09 gemm: the WMMA rungs verify with the fragment layout scrambled (PW_SIMT_WMMA_SCRAMBLE=12345)"
+    else bad "ch09 gemm, scrambled fragments" "$(tail -3 "$tmp/so")"; fi
+    # No shared-memory race: the same checks in any thread order, blocks on 2 OS threads.
+    if PW_SIMT_SHUFFLE=7 PW_SIMT_WORKERS=2 "$ch09g" --tiny >"$tmp/so" 2>&1 && ! sanitizer_report "$tmp/so" \
+        && ! grep -q '^simt' "$tmp/so"; then
+        ok "ch09 gemm: every rung verifies with threads shuffled (PW_SIMT_SHUFFLE=7), blocks on 2 OS threads, no emulator report"
+    else bad "ch09 gemm shuffled, 2 workers" "$(grep -m3 simt "$tmp/so")" "$(tail -3 "$tmp/so")"; fi
+
+    expect_usage "ch09 gemm -n 2048 (past what the emulator counts)" "$ch09g" -n 2048
+    expect_usage "ch09 gemm --rung 10 (no such rung)" "$ch09g" --rung 10
+    expect_usage "ch09 gemm --rung 0 (cuBLAS: a GPU only)" "$ch09g" --rung 0
+fi
+
+# The nvcc build, where there is one: without a GPU it says so in one line, exit 77.
+if [ -x "$BUILD/gpu/ch09/gemm" ] && [ -z "${HAVE_CUDA_DEVICE:-}" ] && ! nvidia-smi -L >/dev/null 2>&1; then
+    "$BUILD/gpu/ch09/gemm" --tiny >"$tmp/so" 2>"$tmp/se"
+    rc=$?
+    if [ $rc -eq 77 ] && [ "$(wc -l <"$tmp/so")" -eq 1 ] && grep -q 'skipped: no CUDA device' "$tmp/so"; then
+        ok "ch09 gemm GPU build without a GPU: one line, exit 77"
+    else
+        bad "ch09 gemm GPU build without a GPU" "exit $rc (want 77)" "$(head -3 "$tmp/so" "$tmp/se")"
+    fi
+fi
