@@ -1,0 +1,47 @@
+# caption: The GPU GEMM ladder at n = 4096, modelled: TFLOP/s of each rung (log scale) on an H100 and an H200 SXM, as common/gpu_model.h predicts them from the emulator's counts (the largest of the fp, issue, shared-memory, L2 and DRAM times), with the % of the modelled peak above each rung (fp32 for rungs 1-7, dense Tensor Core for 8-9) and the term that bounds it. Where the nvcc build ran on a GPU (gemm_gpu.csv), its measured TFLOP/s are the third bar. The two models coincide wherever no rung is DRAM-bound: an H200 differs from an H100 in its memory.
+# data: gemm.csv
+load 'plots/common.gp'
+f = csv('gemm.csv')
+g = csv('gemm_gpu.csv')
+have_gpu = system(sprintf("test -f '%s' && echo 1 || echo 0", g)) + 0
+gpu_dev = have_gpu ? meta(g, 'device') : ''
+model_n = meta(f, 'model_n')
+
+# One line per variant: label,h100,h200,pct_peak,bound,measured (TFLOP/s). The
+# model rows are quantity rows (variant $2, n $5, param $7, value $20); the
+# last counted size wins. The bound is the largest model_h100_t_* term.
+rows = sprintf("< awk -F, -v gpu='%s' 'BEGIN { print \"label,h100,h200,pct,bound,measured\" } \
+  FNR == 1 { file++ } /^#/ || $1 == \"program\" { next } \
+  file == 1 && $3 == \"quantity\" && $7 ~ /^model_h[12]00_/ { if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } v[$2, $7] = $20 } \
+  file == 2 && $3 == \"summary\" && $7 == \"ladder\" { meas[$2] = $17 / 1000 } \
+  END { split(\"fp issue shared l2 dram\", t, \" \"); \
+        for (i = 1; i <= n; i++) { x = o[i]; b = \"fp\"; m = -1; \
+          for (j = 1; j <= 5; j++) if (v[x, \"model_h100_t_\" t[j]] + 0 > m) { m = v[x, \"model_h100_t_\" t[j]] + 0; b = t[j] } \
+          printf \"%%s,%%s,%%s,%%s,%%s,%%s\\n\", x, v[x, \"model_h100_tflops\"], v[x, \"model_h200_tflops\"], \
+                 v[x, \"model_h100_pct_peak\"], b, (x in meas) ? meas[x] : \"nan\" } }' '%s' %s", \
+  g, f, have_gpu ? "'".g."'" : "/dev/null")
+
+if (have_gpu) {
+    set title sprintf("The GPU GEMM ladder at n = %s: modelled (H100, H200 SXM) and measured on %s", model_n, gpu_dev)
+} else {
+    set title sprintf("The GPU GEMM ladder at n = %s, modelled from the emulator's counts (no GPU ran)", model_n)
+}
+set ylabel 'TFLOP/s (log scale)'
+set logscale y 10
+set format y '%g'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set xtics rotate by -35 left font ',9' scale 0
+set grid ytics
+set key top left
+set yrange [0.2 : 5000]
+set offsets 0, 0, 0, 0
+labels = "rows using 0:($2 * 2.2):(sprintf('%.0f%%\n%s', $4, strcol(5))) with labels font ',8' notitle"
+if (have_gpu) {
+    plot rows using 2:xtic(1) title 'H100 SXM, modelled' lt 1, rows using 3 title 'H200 SXM, modelled' lt 6, \
+         rows using 6 title 'measured' lt 2, @labels
+} else {
+    plot rows using 2:xtic(1) title 'H100 SXM, modelled' lt 1, rows using 3 title 'H200 SXM, modelled' lt 6, @labels
+}
