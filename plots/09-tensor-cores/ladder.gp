@@ -10,16 +10,17 @@ model_n = meta(f, 'model_n')
 # One line per variant: label,h100,h200,pct_peak,bound,measured (TFLOP/s). The
 # model rows are quantity rows (variant $2, n $5, param $7, value $20); the
 # last counted size wins. The bound is the largest model_h100_t_* term.
-rows = sprintf("< awk -F, -v gpu='%s' 'BEGIN { print \"label,h100,h200,pct,bound,measured\" } \
-  FNR == 1 { file++ } /^#/ || $1 == \"program\" { next } \
-  file == 1 && $3 == \"quantity\" && $7 ~ /^model_h[12]00_/ { if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } v[$2, $7] = $20 } \
-  file == 2 && $3 == \"summary\" && $7 == \"ladder\" { meas[$2] = $17 / 1000 } \
-  END { split(\"fp issue shared l2 dram\", t, \" \"); \
-        for (i = 1; i <= n; i++) { x = o[i]; b = \"fp\"; m = -1; \
-          for (j = 1; j <= 5; j++) if (v[x, \"model_h100_t_\" t[j]] + 0 > m) { m = v[x, \"model_h100_t_\" t[j]] + 0; b = t[j] } \
-          printf \"%%s,%%s,%%s,%%s,%%s,%%s\\n\", x, v[x, \"model_h100_tflops\"], v[x, \"model_h200_tflops\"], \
-                 v[x, \"model_h100_pct_peak\"], b, (x in meas) ? meas[x] : \"nan\" } }' '%s' %s", \
-  g, f, have_gpu ? "'".g."'" : "/dev/null")
+# (Built by concatenation, not sprintf: the awk program has its own % formats.)
+ladder_awk = 'BEGIN { print "label,h100,h200,pct,bound,measured" } ' . \
+  'FNR == 1 { file++ } /^#/ || $1 == "program" { next } ' . \
+  'file == 1 && $3 == "quantity" && $7 ~ /^model_h[12]00_/ { if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } v[$2, $7] = $20 } ' . \
+  'file == 2 && $3 == "summary" && $7 == "ladder" { meas[$2] = $17 / 1000 } ' . \
+  'END { split("fp issue shared l2 dram", t, " "); ' . \
+  '  for (i = 1; i <= n; i++) { x = o[i]; b = "fp"; m = -1; ' . \
+  '    for (j = 1; j <= 5; j++) if (v[x, "model_h100_t_" t[j]] + 0 > m) { m = v[x, "model_h100_t_" t[j]] + 0; b = t[j] } ' . \
+  '    printf "%s,%s,%s,%s,%s,%s\n", x, v[x, "model_h100_tflops"], v[x, "model_h200_tflops"], ' . \
+  '           v[x, "model_h100_pct_peak"], b, (x in meas) ? meas[x] : "nan" } }'
+rows = "< awk -F, '" . ladder_awk . "' '" . f . "' " . (have_gpu ? "'" . g . "'" : "/dev/null")
 
 if (have_gpu) {
     set title sprintf("The GPU GEMM ladder at n = %s: modelled (H100, H200 SXM) and measured on %s", model_n, gpu_dev)
