@@ -561,6 +561,65 @@ static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_
 }
 #endif
 
+#if PW_SIMT_EMULATED
+/* The counts of the verified runs: [size][variant], at k = n and k = n + DK. */
+static counts cs[PW_MAX_LIST][32], cs2[PW_MAX_LIST][32];
+#endif
+
+/* Every variant against the reference: the odd sizes, then the run's sizes
+ * (whose launches the emulator's counters are read from). The number of
+ * runs checked, or -1 at the first wrong one (reported). */
+static int verify_all(const variant *vs, int nv, const pw_list *sizes, buffers *b, bool tiny, const char *prog)
+{
+    static const int odd[][3] = { { 1, 1, 1 }, { 15, 15, 15 }, { 17, 17, 17 }, { 33, 33, 33 }, { 100, 100, 100 },
+                                  { 33, 100, 17 } };   /* m, k, n */
+    int checked = 0;
+    for (int i = 0; i < nv; i++)
+        for (int s = 0; s < 6; s++) {
+            if (tiny && odd[s][0] == 100 && odd[s][2] == 100) continue;   /* --tiny: quick */
+            if (run_checked(&vs[i], odd[s][0], odd[s][2], odd[s][1], b, false, prog)) return -1;
+            checked++;
+        }
+    for (int s = 0; s < sizes->n; s++) {
+        int n = (int)sizes->v[s];
+        bool sample = (double)n * n * n > 1.4e8;   /* past 512^3 the host checks 4096 elements */
+        for (int i = 0; i < nv; i++) {
+            if (run_checked(&vs[i], n, n, n, b, sample, prog)) return -1;
+#if PW_SIMT_EMULATED
+            cs[s][i] = read_counts();   /* the launch just verified */
+            double want = tensor_flops_expected(&vs[i], n, n, n), got = 8192 * cs[s][i].mma;
+            if (gg_rung_tensor(vs[i].r) && got != want) {
+                fprintf(stderr, "%s: %s at n=%d: 8192 x mma_ops = %.0f flops, want %.0f (2mnk over its padded tiles)\n",
+                        prog, vs[i].label, n, got, want);
+                return -1;
+            }
+            /* and at k = n + DK, for the counts' growth in k (scale_counts) */
+            if (run_checked(&vs[i], n, n, n + DK, b, sample, prog)) return -1;
+            cs2[s][i] = read_counts();
+            checked++;
+#endif
+            checked++;
+        }
+    }
+    return checked;
+}
+
+static void free_buffers(buffers *b)
+{
+    CUDA_CHECK(cudaFree(b->src_a));
+    CUDA_CHECK(cudaFree(b->src_b));
+    CUDA_CHECK(cudaFree(b->a));
+    CUDA_CHECK(cudaFree(b->b));
+    CUDA_CHECK(cudaFree(b->c));
+    pw_free(b->h_a);
+    pw_free(b->h_b);
+    pw_free(b->r_a);
+    pw_free(b->r_b);
+    pw_free(b->h_c);
+    pw_free(b->ref);
+    pw_free(b->mag);
+}
+
 int main(int argc, char **argv)
 {
     pw_list sizes = PW_LIST(PW_SIMT_EMULATED ? 256 : 4096);
@@ -594,6 +653,15 @@ int main(int argc, char **argv)
             return PW_EXIT_USAGE;
         }
 #endif
+    bool want[GG_NRUNGS] = { false };
+    for (int i = 0; i < only.n; i++) want[only.v[i]] = true;
+    variant vs[32];
+    int nv = list_variants(vs, want);
+    if (nv == 0) {
+        fprintf(stderr, "%s: --rung: no rung to run (rung 0, cuBLAS, runs on a GPU only)\n", common.prog);
+        return PW_EXIT_USAGE;
+    }
+
     int nmax = (int)pw_list_max(&sizes);
     if (nmax < 100) nmax = 100;                     /* the check's largest size */
     int npad = round_up(nmax + DK, 16);   /* the emulator's second run has k = n + DK */
@@ -617,48 +685,11 @@ int main(int argc, char **argv)
     b.b = pw_cuda_alloc((size_t)npad * npad * sizeof(float));
     b.c = (float *)pw_cuda_alloc((size_t)npad * npad * sizeof(float));
 
-    bool want[GG_NRUNGS] = { false };
-    for (int i = 0; i < only.n; i++) want[only.v[i]] = true;
-    variant vs[32];
-    int nv = list_variants(vs, want);
-    if (nv == 0) {
-        fprintf(stderr, "%s: --rung: no rung to run (rung 0, cuBLAS, runs on a GPU only)\n", common.prog);
-        return PW_EXIT_USAGE;
-    }
-
     /* 1. correct before anything is counted or timed */
-    static const int odd[][3] = { { 1, 1, 1 }, { 15, 15, 15 }, { 17, 17, 17 }, { 33, 33, 33 }, { 100, 100, 100 },
-                                  { 33, 100, 17 } };   /* m, k, n */
-    int checked = 0;
-    for (int i = 0; i < nv; i++)
-        for (int s = 0; s < 6; s++) {
-            if (common.tiny && odd[s][0] == 100 && odd[s][2] == 100) continue;   /* --tiny: quick */
-            if (run_checked(&vs[i], odd[s][0], odd[s][2], odd[s][1], &b, false, common.prog)) return PW_EXIT_WRONG;
-            checked++;
-        }
-#if PW_SIMT_EMULATED
-    static counts cs[PW_MAX_LIST][32], cs2[PW_MAX_LIST][32];
-#endif
-    for (int s = 0; s < sizes.n; s++) {
-        int n = (int)sizes.v[s];
-        bool sample = (double)n * n * n > 1.4e8;   /* past 512^3 the host checks 4096 elements */
-        for (int i = 0; i < nv; i++) {
-            if (run_checked(&vs[i], n, n, n, &b, sample, common.prog)) return PW_EXIT_WRONG;
-#if PW_SIMT_EMULATED
-            cs[s][i] = read_counts();   /* the launch just verified */
-            double want = tensor_flops_expected(&vs[i], n, n, n), got = 8192 * cs[s][i].mma;
-            if (gg_rung_tensor(vs[i].r) && got != want) {
-                fprintf(stderr, "%s: %s at n=%d: 8192 x mma_ops = %.0f flops, want %.0f (2mnk over its padded tiles)\n",
-                        common.prog, vs[i].label, n, got, want);
-                return PW_EXIT_WRONG;
-            }
-            /* and at k = n + DK, for the counts' growth in k (scale_counts) */
-            if (run_checked(&vs[i], n, n, n + DK, &b, sample, common.prog)) return PW_EXIT_WRONG;
-            cs2[s][i] = read_counts();
-            checked++;
-#endif
-            checked++;
-        }
+    int checked = verify_all(vs, nv, &sizes, &b, common.tiny, common.prog);
+    if (checked < 0) {
+        free_buffers(&b);
+        return PW_EXIT_WRONG;
     }
     printf("all %d variants match the double-precision reference (%d runs: m x k x n = 1, 15, 17, 33%s cubed,\n"
            "33 x 100 x 17 and n^3 for n =", nv, checked, common.tiny ? "" : ", 100");
@@ -685,17 +716,6 @@ int main(int argc, char **argv)
     }
     gg_shutdown();
 #endif
-    CUDA_CHECK(cudaFree(b.src_a));
-    CUDA_CHECK(cudaFree(b.src_b));
-    CUDA_CHECK(cudaFree(b.a));
-    CUDA_CHECK(cudaFree(b.b));
-    CUDA_CHECK(cudaFree(b.c));
-    pw_free(b.h_a);
-    pw_free(b.h_b);
-    pw_free(b.r_a);
-    pw_free(b.r_b);
-    pw_free(b.h_c);
-    pw_free(b.ref);
-    pw_free(b.mag);
+    free_buffers(&b);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }
