@@ -164,8 +164,8 @@ __global__ void gg_reg2d(const float *A, const float *B, float *C, int m, int n,
  * is a multiple of 4 (every row then starts 16-byte aligned; cudaMalloc
  * aligns the base) and the 4 elements are inside the matrix; elsewhere the
  * thread loads its 4 floats one by one, zeros past the edges. A's tile is
- * stored transposed, As[p][row], so that the compute loop reads 4
- * consecutive rows of A as one float4. */
+ * stored transposed, As[p][row] with row stride lda, so that the compute
+ * loop reads 4 consecutive rows of A as one float4. */
 enum { V_BM = 128, V_BN = 128, V_BK = 8, V_THREADS = 256 };
 
 /* One 16-byte load or store: LDG.128 / LDS.128 / STS.128 on a GPU, one
@@ -191,8 +191,8 @@ __device__ static inline void gg_st4(float *p, float4 v)
     *(float4 *)p = v;
 #endif
 }
-__device__ static void gg_load_tiles_vec4(const float *A, const float *B, float *As, float *Bs, int m, int n, int k,
-                                          int row0, int col0, int t)
+__device__ static void gg_load_tiles_vec4(const float *A, const float *B, float *As, int lda, float *Bs, int m, int n,
+                                          int k, int row0, int col0, int t)
 {
     int tid = threadIdx.x;
     int ar = tid / 2, ac = (tid % 2) * 4;   /* a warp: 16 rows x 32 bytes = 16 sectors */
@@ -204,7 +204,7 @@ __device__ static void gg_load_tiles_vec4(const float *A, const float *B, float 
     } else {
         for (int q = 0; q < 4; q++) a[q] = (gr < m && gc + q < k) ? A[(size_t)gr * k + gc + q] : 0.0f;
     }
-    for (int q = 0; q < 4; q++) As[(ac + q) * V_BM + ar] = a[q];
+    for (int q = 0; q < 4; q++) As[(ac + q) * lda + ar] = a[q];
 
     int br = tid / 32, bc = (tid % 32) * 4; /* a warp: one row of the tile, 512 bytes = 16 sectors */
     gr = t + br;
@@ -251,7 +251,7 @@ __global__ void gg_vec4(const float *A, const float *B, float *C, int m, int n, 
     int row0 = blockIdx.y * V_BM, col0 = blockIdx.x * V_BN;
     float acc[8][8] = { { 0 } };
     for (int t = 0; t < k; t += V_BK) {
-        gg_load_tiles_vec4(A, B, As, Bs, m, n, k, row0, col0, t);
+        gg_load_tiles_vec4(A, B, As, V_BM, Bs, m, n, k, row0, col0, t);
         __syncthreads();
         for (int p = 0; p < V_BK; p++) {
             float4 a0 = gg_ld4(&As[p * V_BM + tr * 8]), a1 = gg_ld4(&As[p * V_BM + tr * 8 + 4]);
@@ -275,16 +275,20 @@ __global__ void gg_vec4(const float *A, const float *B, float *C, int m, int n, 
  * (r, c) = (lane / 4, lane % 4) owns 4 x 4 outputs. A warp's reads of shared
  * memory are then contiguous: 8 float4 of A side by side (128 bytes) and 4
  * float4 of B (64 bytes), where rung 6's lanes read B 32 bytes apart (16
- * float4 spread over 512 bytes: bank conflicts). Per 1000 flops: shared
- * wavefronts 2.8 -> 1.3 (conflicts 39% -> 9%: only A's transposed stores
- * are left), global store sectors 0.5 -> 0.24; the same instructions as
+ * float4 spread over 512 bytes: bank conflicts). A's transposed tile gets
+ * rows of 132 floats, not 128: the two threads that store columns 4 apart
+ * of one row then hit banks 16 apart instead of the same bank. Per 1000
+ * flops: shared wavefronts 2.8 -> 1.2 (conflicts 39% -> none), global
+ * store sectors 0.5 -> 0.24 (a warp's float4 stores are 8 rows of 64
+ * contiguous bytes, 16 sectors, where rung 6's are 16-byte pieces 32 bytes
+ * apart, a sector each: 32); the same instructions as
  * rung 6, so where both are issue-bound the model sees no gain: on a GPU
  * the warp's contiguous slices also help L1 and register-bank pressure,
  * which the emulator does not count. */
-enum { W_WM = 64, W_WN = 32, W_SUBM = 32, W_SUBN = 16 };
+enum { W_WM = 64, W_WN = 32, W_SUBM = 32, W_SUBN = 16, W_LDA = V_BM + 4 };
 __global__ void gg_warptile(const float *A, const float *B, float *C, int m, int n, int k)
 {
-    __shared__ __align__(16) float As[V_BK * V_BM];
+    __shared__ __align__(16) float As[V_BK * W_LDA];   /* [p][row], rows padded */
     __shared__ __align__(16) float Bs[V_BK * V_BN];
     int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     int wr = warp / (V_BN / W_WN), wc = warp % (V_BN / W_WN);   /* 2 x 4 warps */
@@ -292,12 +296,12 @@ __global__ void gg_warptile(const float *A, const float *B, float *C, int m, int
     int row0 = blockIdx.y * V_BM, col0 = blockIdx.x * V_BN;
     float acc[2][2][4][4] = { { { { 0 } } } };                    /* [sub-row][sub-col][i][j] */
     for (int t = 0; t < k; t += V_BK) {
-        gg_load_tiles_vec4(A, B, As, Bs, m, n, k, row0, col0, t);
+        gg_load_tiles_vec4(A, B, As, W_LDA, Bs, m, n, k, row0, col0, t);
         __syncthreads();
         for (int p = 0; p < V_BK; p++) {
             float ra[2][4], rb[2][4];
             for (int s = 0; s < 2; s++) {
-                float4 a = gg_ld4(&As[p * V_BM + wr * W_WM + s * W_SUBM + lr * 4]);
+                float4 a = gg_ld4(&As[p * W_LDA + wr * W_WM + s * W_SUBM + lr * 4]);
                 float4 b = gg_ld4(&Bs[p * V_BN + wc * W_WN + s * W_SUBN + lc * 4]);
                 ra[s][0] = a.x; ra[s][1] = a.y; ra[s][2] = a.z; ra[s][3] = a.w;
                 rb[s][0] = b.x; rb[s][1] = b.y; rb[s][2] = b.z; rb[s][3] = b.w;
