@@ -268,12 +268,56 @@ static pw_bench_stats modelled_stats(double t)
     return st;
 }
 
-/* The counts at n of every variant, the model at model_n, the answers. */
-static void report_counts(const variant *vs, int nv, const counts *cs, const counts *cs2, int n, int model_n, bool roof,
-                          pw_csv *csv)
+static bool all_multiples(const pw_list *l, int of)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] % of) return false;
+    return true;
+}
+
+/* The model's rows of variant v at size N (counts already scaled to N):
+ * every term of the time on both devices, TFLOP/s and % of the peak. */
+static void csv_model_times(pw_csv *csv, const variant *v, const counts *at, int N, pw_gpu_time *tm)
 {
     const pw_gpu *gpus[2] = { &pw_gpu_h100_sxm, &pw_gpu_h200_sxm };
     const char *tags[2] = { "h100", "h200" };
+    double flops = 2.0 * N * (double)N * N;
+    for (int g = 0; g < 2; g++) {
+        pw_gpu_work w = work_of(v, at, N);
+        tm[g] = pw_gpu_model(gpus[g], &w);
+        char p[40];
+        double tf = flops / tm[g].t_s * 1e-12, pk = pw_gpu_peak_tflops(gpus[g], gg_rung_tensor(v->r));
+        const char *terms[] = { "t_s", "t_fp", "t_issue", "t_shared", "t_l2", "t_dram" };
+        double tv[] = { tm[g].t_s, tm[g].t_fp, tm[g].t_issue, tm[g].t_shared, tm[g].t_l2, tm[g].t_dram };
+        for (int q = 0; q < 6; q++) {
+            snprintf(p, sizeof p, "model_%s_%s", tags[g], terms[q]);
+            pw_csv_quantity(csv, v->label, N, 1, p, tv[q]);
+        }
+        snprintf(p, sizeof p, "model_%s_tflops", tags[g]);
+        pw_csv_quantity(csv, v->label, N, 1, p, tf);
+        snprintf(p, sizeof p, "model_%s_pct_peak", tags[g]);
+        pw_csv_quantity(csv, v->label, N, 1, p, 100 * tf / pk);
+    }
+}
+
+/* The counts scaled to N, as model_* rows (threads = the n they came from). */
+static void csv_model_counts(pw_csv *csv, const variant *v, const counts *at, int N, int n)
+{
+    counts c = *at;
+    for (int q = 0; q < NCOUNTS; q++) {
+        char p[48];
+        snprintf(p, sizeof p, "model_%s", count_names[q]);
+        pw_csv_quantity(csv, v->label, N, n, p, *count_field(&c, q));
+    }
+}
+
+/* The counts at n, the model at the first of model_ns (the table; the
+ * other sizes as CSV rows only), the answers. */
+static void report_counts(const variant *vs, int nv, const counts *cs, const counts *cs2, int n,
+                          const pw_list *model_ns, bool roof, pw_csv *csv)
+{
+    int model_n = (int)model_ns->v[0];
+    const pw_gpu *gpus[2] = { &pw_gpu_h100_sxm, &pw_gpu_h200_sxm };
     double dn = n, flops = 2 * dn * dn * dn;
     pw_gpu_time tm[32][2];
     counts at[32];   /* the counts at model_n */
@@ -291,12 +335,16 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
                1e3 * c->gst / flops, 1e3 * c->swf / flops, c->swf > 0 ? 100 * (c->swf - c->sideal) / c->swf : 0,
                c->barriers, 1e3 * c->instr / flops, c->mma, tc);
         counts cc = *c;
-        at[i] = scale_counts(c, &cs2[i], n, DK, model_n);
-        for (int q = 0; q < NCOUNTS; q++) {
-            char p[48];
-            pw_csv_quantity(csv, v, n, 1, count_names[q], *count_field(&cc, q));
-            snprintf(p, sizeof p, "model_%s", count_names[q]);   /* scaled to model_n (from n) */
-            pw_csv_quantity(csv, v, model_n, n, p, *count_field(&at[i], q));
+        for (int q = 0; q < NCOUNTS; q++) pw_csv_quantity(csv, v, n, 1, count_names[q], *count_field(&cc, q));
+        for (int s = 0; s < model_ns->n; s++) {
+            int N = (int)model_ns->v[s];
+            counts a = scale_counts(c, &cs2[i], n, DK, N);
+            csv_model_counts(csv, &vs[i], &a, N, n);
+            if (s == 0) at[i] = a;
+            else {
+                pw_gpu_time unused[2];
+                csv_model_times(csv, &vs[i], &a, N, unused);
+            }
         }
         pw_csv_quantity(csv, v, n, 1, "global_bytes_per_flop", 32 * (c->gld + c->gst) / flops);
         pw_csv_quantity(csv, v, n, 1, "shared_wavefronts_per_flop", c->swf / flops);
@@ -314,7 +362,7 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
            "   alpha and beta from runs at k = %d and %d; %s;\n"
            "   common/gpu_model.h: the largest of the fp, issue, shared, L2 and DRAM times)\n",
            model_n, n, n + DK,
-           n % 128 == 0 && model_n % 128 == 0
+           n % 128 == 0 && all_multiples(model_ns, 128)
                ? "exact: every tile (at most 128 wide) divides both sizes"
                : "NOT exact: a tile (up to 128 wide) overhangs n, and the\n   scaled counts overstate those rungs; use -n and --model-n multiples of 128");
     printf("%-19s %8s %8s %8s %8s %7s %7s %-7s %8s\n", "variant", "gB/flop", "shWF/kfl", "H100 ms", "H200 ms",
@@ -322,10 +370,7 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
     double mflops = 2.0 * model_n * (double)model_n * model_n;
     for (int i = 0; i < nv; i++) {
         const char *v = vs[i].label;
-        for (int g = 0; g < 2; g++) {
-            pw_gpu_work w = work_of(&vs[i], &at[i], model_n);
-            tm[i][g] = pw_gpu_model(gpus[g], &w);
-        }
+        csv_model_times(csv, &vs[i], &at[i], model_n, tm[i]);
         /* x prev: over the row above of the same input type (rung 8's first row: over rung 7) */
         int prev = -1;
         for (int j = i - 1; j >= 0 && prev < 0; j--)
@@ -340,22 +385,6 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         if (prev >= 0) snprintf(xp, sizeof xp, "%.2fx", tm[prev][0].t_s / tm[i][0].t_s);
         printf("%-19s %8.4f %8.3f %8.3f %8.3f %7.1f %6.1f%% %-7s %8s\n", v, 32 * (at[i].gld + at[i].gst) / mflops,
                1e3 * at[i].swf / mflops, 1e3 * tm[i][0].t_s, 1e3 * tm[i][1].t_s, tf, 100 * tf / pk, tm[i][0].bound, xp);
-        for (int g = 0; g < 2; g++) {
-            char p[40];
-            double tfg = mflops / tm[i][g].t_s * 1e-12;
-            double pkg = pw_gpu_peak_tflops(gpus[g], gg_rung_tensor(vs[i].r));
-            const char *terms[] = { "t_s", "t_fp", "t_issue", "t_shared", "t_l2", "t_dram" };
-            double tv[] = { tm[i][g].t_s, tm[i][g].t_fp, tm[i][g].t_issue, tm[i][g].t_shared, tm[i][g].t_l2,
-                            tm[i][g].t_dram };
-            for (int q = 0; q < 6; q++) {
-                snprintf(p, sizeof p, "model_%s_%s", tags[g], terms[q]);
-                pw_csv_quantity(csv, v, model_n, 1, p, tv[q]);
-            }
-            snprintf(p, sizeof p, "model_%s_tflops", tags[g]);
-            pw_csv_quantity(csv, v, model_n, 1, p, tfg);
-            snprintf(p, sizeof p, "model_%s_pct_peak", tags[g]);
-            pw_csv_quantity(csv, v, model_n, 1, p, 100 * tfg / pkg);
-        }
         /* the roofline point (once, from the largest n counted): the H100
          * model's time, the counted global bytes */
         pw_bench_stats st = modelled_stats(tm[i][0].t_s);
@@ -624,12 +653,13 @@ int main(int argc, char **argv)
 {
     pw_list sizes = PW_LIST(PW_SIMT_EMULATED ? 256 : 4096);
     pw_list only = PW_LIST(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
-    long long model_n = 4096;
+    pw_list model_ns = PW_LIST(4096);
     const char *model_csv = NULL;
     pw_opt opts[] = {
         { "-n", "--sizes", PW_OPT_SIZES, &sizes, "N[,N...]",
           "m = n = k of the counted (emulator, default 256) or timed (GPU, default 4096) runs", 1, 16384 },
-        { NULL, "--model-n", PW_OPT_INT, &model_n, "N", "the size the model predicts for (default 4096)", 16, 65536 },
+        { NULL, "--model-n", PW_OPT_SIZES, &model_ns, "N[,N...]",
+          "the sizes the model predicts for (default 4096; the table shows the first)", 16, 65536 },
         { NULL, "--model-csv", PW_OPT_STRING, &model_csv, "FILE",
           "GPU: the emulator's CSV, whose counts give the model's time beside the measured one", 0, 0 },
         { NULL, "--rung", PW_OPT_SIZES, &only, "R[,R...]", "only these rungs, 0-9 (default all; 0 = cuBLAS, GPU only)",
@@ -699,12 +729,12 @@ int main(int argc, char **argv)
            (double)nmax * nmax * nmax > 1.4e8 ? ", 4096 sampled elements past 512^3" : "");
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
-    pw_csv_meta(csv, "model_n", "%lld", model_n);
+    pw_csv_meta(csv, "model_n", "%lld", model_ns.v[0]);
 #if PW_SIMT_EMULATED
     pw_csv_meta(csv, "device", "emulator (times modelled for %s and %s)", pw_gpu_h100_sxm.name, pw_gpu_h200_sxm.name);
     csv_roofs(csv, &pw_gpu_h100_sxm, "h100");
     for (int s = 0; s < sizes.n; s++)
-        report_counts(vs, nv, cs[s], cs2[s], (int)sizes.v[s], (int)model_n, sizes.v[s] == pw_list_max(&sizes) && s == last_max(&sizes), csv);
+        report_counts(vs, nv, cs[s], cs2[s], (int)sizes.v[s], &model_ns, sizes.v[s] == pw_list_max(&sizes) && s == last_max(&sizes), csv);
 #else
     {
         cudaDeviceProp prop;

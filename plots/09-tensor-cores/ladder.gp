@@ -8,13 +8,13 @@ gpu_dev = have_gpu ? meta(g, 'device') : ''
 model_n = meta(f, 'model_n')
 
 # One line per variant: label,h100,h200,pct_peak,bound,measured (TFLOP/s). The
-# model rows are quantity rows (variant $2, n $5, param $7, value $20); the
-# last counted size wins. The bound is the largest model_h100_t_* term.
+# model rows are quantity rows (variant $2, n $5, param $7, value $20) at
+# n = the CSV's model_n (and the GPU's rows at that n); the last counted size wins. The bound is the largest model_h100_t_* term.
 # (Built by concatenation, not sprintf: the awk program has its own % formats.)
 ladder_awk = 'BEGIN { print "label,h100,h200,pct,bound,measured" } ' . \
   'FNR == 1 { file++ } /^#/ || $1 == "program" { next } ' . \
-  'file == 1 && $3 == "quantity" && $7 ~ /^model_h[12]00_/ { if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } v[$2, $7] = $20 } ' . \
-  'file == 2 && $3 == "summary" && $7 == "ladder" { meas[$2] = $17 / 1000 } ' . \
+  'file == 1 && $3 == "quantity" && $5 == ' . model_n . ' && $7 ~ /^model_h[12]00_/ { if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } v[$2, $7] = $20 } ' . \
+  'file == 2 && $3 == "summary" && $7 == "ladder" && $5 == ' . model_n . ' { meas[$2] = $17 / 1000 } ' . \
   'END { split("fp issue shared l2 dram", t, " "); ' . \
   '  for (i = 1; i <= n; i++) { x = o[i]; b = "fp"; m = -1; ' . \
   '    for (j = 1; j <= 5; j++) if (v[x, "model_h100_t_" t[j]] + 0 > m) { m = v[x, "model_h100_t_" t[j]] + 0; b = t[j] } ' . \
