@@ -17,9 +17,12 @@
  *             TFLOP/s and % of cuBLAS, beside the model's time for the device
  *             when --model-csv gives the emulator's counts
  *
- *   ./build/ch09/gemm                       counts and the model at 256
- *   ./build/ch09/gemm -n 128 --csv c.csv    smaller, into a CSV
- *   ./build/gpu/ch09/gemm --model-csv results/09-tensor-cores/gemm.csv
+ *   ./build/ch09/gemm                       counts at 256, the model at 4096
+ *   ./build/ch09/gemm -n 128 --rung 5,9     two rungs, smaller
+ *   ./build/ch09/gemm --model-n 4096,8192 --csv results/09-tensor-cores/gemm.csv
+ *   ./build/gpu/ch09/gemm --sizes 4096,8192 --model-csv results/09-tensor-cores/gemm.csv
+ *                                           (the GPU run, with the model's time for the
+ *                                           sizes the emulator's CSV has model rows for)
  */
 #include "simt_driver.h"
 #include "gemm_gpu.cuh"
