@@ -401,17 +401,19 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
 
     /* ---- the answers, from this run's numbers ---- */
     printf("\n== what this run says\n");
-    int best_cut = -1;
+    int best_cut = -1, best_from = -1;
     double cut = 1;
-    for (int i = 1; i < nv; i++) {
-        if (vs[i].t != vs[i - 1].t && !(vs[i].r == GG_WMMA_GLOBAL && vs[i - 1].r == GG_WARPTILE)) continue;
-        double a = cs[i - 1].gld + cs[i - 1].gst, b2 = cs[i].gld + cs[i].gst;
-        if (vs[i].t == vs[i - 1].t && b2 > 0 && a / b2 > cut) { cut = a / b2; best_cut = i; }
+    for (int i = 1; i < nv; i++) {   /* each rung against the row above of its input type, at model_n */
+        int prev = -1;
+        for (int j = i - 1; j >= 0 && prev < 0; j--)
+            if (vs[j].t == vs[i].t) prev = j;
+        double a = prev < 0 ? 0 : at[prev].gld + at[prev].gst, b2 = at[i].gld + at[i].gst;
+        if (prev >= 0 && b2 > 0 && a / b2 > cut) { cut = a / b2; best_cut = i; best_from = prev; }
     }
     if (best_cut > 0)
-        printf("- the biggest cut in global bytes per flop: %s -> %s, %.1fx (%.4f -> %.4f bytes per flop)\n",
-               vs[best_cut - 1].label, vs[best_cut].label, cut, 32 * (cs[best_cut - 1].gld + cs[best_cut - 1].gst) / flops,
-               32 * (cs[best_cut].gld + cs[best_cut].gst) / flops);
+        printf("- the biggest cut in global bytes per flop: %s -> %s, %.1fx (%.4f -> %.4f bytes per flop at %d)\n",
+               vs[best_from].label, vs[best_cut].label, cut, 32 * (at[best_from].gld + at[best_from].gst) / mflops,
+               32 * (at[best_cut].gld + at[best_cut].gst) / mflops, model_n);
     int any = 0;
     for (int i = 0; i < nv; i++)
         if (cs[i].swf > cs[i].sideal) {
