@@ -3,9 +3,10 @@
  *
  * What it teaches: load_matrix_sync and store_matrix_sync move whole 16 x 16
  * tiles, and CUDA asks two things of them: a 32-byte-aligned pointer, and a
- * leading dimension (ldm) that is a multiple of 8 halves (16 bytes). A
- * matrix whose rows have an odd length (k = 17, say) breaks both: a tile
- * that starts at row 1 starts 34 bytes in, and ldm = 17 is refused. Exercise
+ * leading dimension (ldm) that is a multiple of 8 halves (16 bytes), so that
+ * every row of the tile starts on a 16-byte boundary. A matrix whose rows
+ * have an odd length (k = 17, say) breaks the second: ldm = 17 is refused.
+ * And a tile on the ragged edge hangs over the end of the matrix. Exercise
  * 9.2 had the caller pad every matrix to multiples of 16 (a copy of A and B
  * the size of the padded problem). Here the kernel handles the edges
  * itself: each warp copies its tiles of A and B into shared memory, where a
@@ -13,12 +14,12 @@
  * edge of the matrix; and it stores its C tile into shared memory too, then
  * copies out only the part inside C.
  *
- * Write the k loop's staging and the C tile's way out in wmma_edges(), and
- * wmma_edges_launch() (declared in wmma_edges.h). The checker runs them on
- * the SIMT emulator on m x k x n = 1, 15, 17, 33, 100 and two non-square
- * sizes, buffers exactly the matrices' size (no padding), with the fragment
- * layout fixed and then scrambled, and compares with a double-precision
- * product of the same fp16 inputs.
+ * Write the k loop's staging (with the zero fill) and the C tile's way out
+ * in wmma_edges(), and wmma_edges_launch() (declared in wmma_edges.h). The checker runs them on the SIMT emulator on m x k x n =
+ * 1, 15, 17, 33, 100 and two non-square sizes, with buffers of exactly the
+ * matrices' size (no padding), the fragment layout fixed and then
+ * scrambled, and compares with a double-precision product of the same fp16
+ * inputs.
  *
  * Check your work: make ex-9.3. The answer: solutions/09-tensor-cores/wmma_edges.cu.
  */
@@ -55,8 +56,9 @@ __global__ void wmma_edges(const __half *A, const __half *B, float *C, int m, in
      *     c. wmma::load_matrix_sync(a, as, 16); the same for b; wmma::mma_sync(acc, a, b, acc);
      *     d. __syncwarp(): the tiles are read before the next step overwrites them.
      *  2. wmma::store_matrix_sync(cs, acc, 16, wmma::mem_row_major); __syncwarp();
-     *     then each lane copies its 8 elements cs[e] to C[row + r][col + c],
-     *     only where row + r < m and col + c < n.
+     *     then each lane copies its 8 elements cs[e] (e = lane, lane + 32, ...;
+     *     r = e / 16, c = e % 16) to C[(row + r) * n + col + c], only where
+     *     row + r < m and col + c < n.
      * Then delete the line below. */
     (void)A; (void)B; (void)C; (void)n; (void)k;
 }
