@@ -115,6 +115,7 @@ typedef struct {                  /* racecheck: one 4-byte word of shared memory
     int16_t wtid, rtid;           /* last writer, last reader (-1 none, -2 several) */
     int16_t rwarp;                /* the readers' warp (-1: several warps) */
     uint8_t watomic, ratomic;
+    uint8_t wmask, rmask;         /* the word's bytes the last write, the reads touched (a __half is 2 of 4) */
     uint32_t wepoch, repoch;      /* barrier intervals */
     uint32_t wsync, rsync;        /* the warp's collective count then */
     const void *wsite, *rsite;
@@ -1309,16 +1310,21 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
         if (c->serial != w->serial) {
             c->serial = w->serial;
             c->wtid = c->rtid = -1;
+            c->wmask = c->rmask = 0;
         }
+        /* the bytes of this word the access touches: two threads storing
+         * neighbouring __half values share a word and do not race */
+        size_t lo = wd * 4 > off ? wd * 4 : off, hi = wd * 4 + 4 < off + bytes ? wd * 4 + 4 : off + bytes;
+        uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo - wd * 4));
         bool atomic = kind == K_ATOMIC;
-        if (c->wtid >= 0 && !(atomic && c->watomic) &&
+        if (c->wtid >= 0 && (c->wmask & m) && !(atomic && c->watomic) &&
             !ordered(w, t, c->wtid, w->thr[c->wtid]->warp, c->wepoch, c->wsync)) {
             race_report(w, t, kind == K_READ ? "read-after-write" : "write-after-write", wd * 4, c->wtid, c->wsite,
                         c->watomic ? "did an atomic" : "wrote", kind == K_READ ? "read" : atomic ? "did an atomic" : "wrote",
                         site);
             c->wtid = -1;         /* one report per pair */
         }
-        if (kind != K_READ && c->rtid != -1 && !(atomic && c->ratomic)) {
+        if (kind != K_READ && c->rtid != -1 && (c->rmask & m) && !(atomic && c->ratomic)) {
             bool ok = c->rtid >= 0 ? ordered(w, t, c->rtid, c->rwarp, c->repoch, c->rsync)
                                    : c->repoch != w->epoch ||
                                          (c->rwarp == t->warp && c->rsync != w->wsync[t->warp]);
@@ -1342,12 +1348,17 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
                 c->rsync = w->wsync[t->warp];
                 c->rsite = site;
                 c->ratomic = 0;
-            } else if (c->rtid != t->linear) {
-                if (c->rwarp != t->warp) c->rwarp = -1;
-                c->rtid = -2;
-                c->rsync = w->wsync[t->warp];
+                c->rmask = m;
+            } else {
+                if (c->rtid != t->linear) {
+                    if (c->rwarp != t->warp) c->rwarp = -1;
+                    c->rtid = -2;
+                    c->rsync = w->wsync[t->warp];
+                }
+                c->rmask |= m;
             }
         } else {
+            c->wmask = m;
             c->wtid = (int16_t)t->linear;
             c->wepoch = w->epoch;
             c->wsync = w->wsync[t->warp];
@@ -1360,6 +1371,7 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
                 c->rsync = w->wsync[t->warp];
                 c->rsite = site;
                 c->ratomic = 1;
+                c->rmask = m;
             } else {
                 c->rtid = -1;
             }
@@ -1511,12 +1523,14 @@ void pw_simt_move(void *dst, const void *src, size_t bytes, int store)
     memcpy(dst, src, bytes);
 }
 
-/* A range (gcc: a struct copy, a memcpy builtin): as accesses of up to 8 bytes. */
+/* A range (a struct copy, a memcpy): as accesses of up to 16 bytes (a float4's LDG.128). */
 static void range_access(const void *p, size_t n, int kind, const void *site)
 {
+    if (!cur) return;                     /* host code (a driver's memcpy) */
     const char *c = p;
     while (n) {
-        size_t step = n >= 8 && ((uintptr_t)c & 7) == 0 ? 8 : n >= 4 && ((uintptr_t)c & 3) == 0 ? 4 : 1;
+        size_t step = n >= 16 && ((uintptr_t)c & 15) == 0 ? 16 : n >= 8 && ((uintptr_t)c & 7) == 0 ? 8
+                      : n >= 4 && ((uintptr_t)c & 3) == 0 ? 4 : 1;
         on_access(c, step, kind, site, false);
         c += step;
         n -= step;

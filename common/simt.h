@@ -73,6 +73,14 @@
  * pass over it since the warp last met, which is what lock-step SIMT
  * execution groups together, also after divergence.
  *
+ * A vector access (a float4 loaded or stored whole, a 16-byte memcpy) is
+ * one 16-byte access, as a GPU's LDG.128 is, when the compiler keeps it
+ * whole: gcc does (tools/pwcc builds with -fno-tree-sra); clang splits a
+ * float4 whose components the code uses apart into 4- or 8-byte loads, so
+ * under clang such kernels count 2-4 times the requests. Code that must
+ * count the same under both moves its vectors with pw_simt_move (see
+ * kernels/gemm_gpu.cu's gg_ld4).
+ *
  * Scheduling: deterministic by default (threads run in order; a thread runs
  * until it must meet others, or is preempted after a slice of accesses).
  * PW_SIMT_SHUFFLE=SEED runs them in a random order per round instead;

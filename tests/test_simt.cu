@@ -1276,6 +1276,30 @@ static void test_shuffle_order(void)
 }
 
 /* racecheck alone, so that what is counted is its reports. */
+/* Neighbouring threads store 2-byte and 1-byte values into one 4-byte word
+ * of shared memory: no race (different bytes); then threads t and t + 1
+ * store the same byte with no barrier: a race. */
+__global__ void subword_neighbours(short *out, int clash)
+{
+    __shared__ short s[64];
+    __shared__ unsigned char b[64];
+    int t = threadIdx.x;
+    s[t] = (short)(t * 3);
+    b[clash ? t / 2 : t] = (unsigned char)t;
+    __syncthreads();
+    out[t] = (short)(s[63 - t] + b[t]);
+}
+
+/* A float4 copied whole (clang emits a memcpy call for it): one 16-byte
+ * access per lane, checked and counted. */
+__global__ void copy_float4(const float4 *in, float4 *out)
+{
+    __shared__ float4 s[32];
+    s[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = s[31 - threadIdx.x];
+}
+
 static void test_racecheck(void)
 {
     int *d = dev<int>(64), h[64], *in = dev<int>(32), hin[32], want = 0;
@@ -1284,6 +1308,35 @@ static void test_racecheck(void)
     pw_simt_set_checks(PW_CHECK_RACECHECK);
 
     long before = pw_simt_report_count();
+    short *sh = dev<short>(64);
+    subword_neighbours<<<1, 64>>>(sh, 0);
+    CUDA_CHECK(cudaGetLastError());
+    EXPECT(pw_simt_report_count() == before, "neighbours storing halves and bytes of one word: no report (%ld)",
+           pw_simt_report_count() - before);
+    subword_neighbours<<<1, 64>>>(sh, 1);
+    CUDA_CHECK(cudaGetLastError());
+    EXPECT(pw_simt_report_count() > before, "two threads storing the same byte, no barrier: reported");
+    cudaFree(sh);
+    pw_simt_set_checks(PW_CHECK_ALL);
+    float4 hv[32], got[32];
+    for (int i = 0; i < 32; i++) hv[i] = make_float4((float)i, 1.0f, 2.0f, (float)-i);
+    float4 *v_in = dev<float4>(32), *v_out = dev<float4>(32);
+    CUDA_CHECK(cudaMemcpy(v_in, hv, sizeof hv, cudaMemcpyHostToDevice));
+    before = pw_simt_report_count();
+    copy_float4<<<1, 32>>>(v_in, v_out);
+    CUDA_CHECK(cudaGetLastError());
+    const pw_simt_counters *vc = pw_simt_last_counters();
+    EXPECT(vc->global_load_requests == 1 && vc->global_load_sectors == 16 && vc->global_store_requests == 1 &&
+               vc->shared_requests == 2 && pw_simt_report_count() == before,
+           "a float4 copy: one 16-byte request each way (loads %lld requests %lld sectors, stores %lld, shared %lld), "
+           "no report (%ld)", vc->global_load_requests, vc->global_load_sectors, vc->global_store_requests,
+           vc->shared_requests, pw_simt_report_count() - before);
+    CUDA_CHECK(cudaMemcpy(got, v_out, sizeof got, cudaMemcpyDeviceToHost));
+    EXPECT(got[5].x == 26.0f && got[5].w == -26.0f, "the copy arrives reversed");
+    cudaFree(v_in);
+    cudaFree(v_out);
+    pw_simt_set_checks(PW_CHECK_RACECHECK);
+    before = pw_simt_report_count();
     other_warp_no_sync<<<1, 64>>>(d);
     CUDA_CHECK(cudaGetLastError());
     EXPECT(pw_simt_report_count() > before, "reading what another warp wrote, no barrier between: reported");
