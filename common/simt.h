@@ -81,6 +81,12 @@
  * count the same under both moves its vectors with pw_simt_move (see
  * kernels/gemm_gpu.cu's gg_ld4).
  *
+ * One store gcc does not instrument: a struct a non-inlined function
+ * returns, stored straight into memory (`*(__half2 *)&s[i] = f(...)`); the
+ * emulator does not see it (initcheck then reports the later reads). Write
+ * it through a local (`__half2 v = f(...); *(__half2 *)&s[i] = v;`); clang
+ * has no such gap.
+ *
  * Scheduling: deterministic by default (threads run in order; a thread runs
  * until it must meet others, or is preempted after a slice of accesses).
  * PW_SIMT_SHUFFLE=SEED runs them in a random order per round instead;

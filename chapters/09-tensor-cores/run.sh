@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# chapters/09-tensor-cores/run.sh: what `make chapter-9` runs, in the order
+# the README reads. On the emulator each program verifies every rung, then
+# counts what each kernel does and models its time on an H100 and an H200
+# from the counts; where nvcc built the same programs for a GPU
+# (build/gpu/ch09/) they run there too and time for real, beside the model,
+# or say in one line that there is no GPU.
+#   BIN      the emulator programs (default build/ch09); GPU ones in BIN/../gpu/ch09
+#   RESULTS  where the CSV goes (default results/09-tensor-cores)
+#   FULL=1   a bigger emulated size (512 instead of 256), GPU sizes 4096 and 8192
+set -euo pipefail
+BIN=${BIN:-build/ch09}
+RESULTS=${RESULTS:-results/09-tensor-cores}
+GPU=$(dirname "$BIN")/gpu/ch09
+mkdir -p "$RESULTS"
+
+n=256; gpu_sizes=4096
+if [ "${FULL:-}" = 1 ]; then
+    export PW_MIN_TIME=0.5 PW_MIN_REPS=15
+    n=512; gpu_sizes=4096,8192
+fi
+
+step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+# The GPU run of a program, when nvcc built it: exit 77 means no device.
+gpu() {
+    local p=$1; shift
+    [ -x "$GPU/$p" ] || return 0
+    printf '\n$ %s\n' "$GPU/$p $*"
+    local rc=0
+    "$GPU/$p" "$@" || rc=$?
+    if [ $rc -eq 77 ]; then return 0; fi
+    return $rc
+}
+
+# Counts are exact at any worker count; two OS threads halve the wait.
+export PW_SIMT_WORKERS=${PW_SIMT_WORKERS:-2}
+# The model predicts for the GPU run's sizes; the GPU run reads those
+# predictions from the emulator's CSV and prints them beside its times.
+step "1. the GEMM ladder: counted, then modelled on an H100 and an H200" \
+    "$BIN/gemm" -n "$n" --model-n "$gpu_sizes" --csv "$RESULTS/gemm.csv"
+gpu gemm --sizes "$gpu_sizes" --model-csv "$RESULTS/gemm.csv" --csv "$RESULTS/gemm_gpu.csv"
+step "2. precision: fp16 and bf16 inputs, fp32 accumulation, as k grows" \
+    "$BIN/precision" --csv "$RESULTS/precision.csv"
+gpu precision --csv "$RESULTS/precision_gpu.csv"
