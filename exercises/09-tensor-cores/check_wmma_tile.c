@@ -28,7 +28,6 @@ static const int sizes[][3] = {   /* m, k, n */
     { 1, 1, 1 }, { 15, 15, 15 }, { 17, 17, 17 }, { 33, 33, 33 }, { 64, 64, 64 }, { 100, 100, 100 }, { 33, 100, 17 },
     { 100, 17, 33 },
 };
-#define SCRAMBLE_SEED 0x5eed09u
 
 static int up16(int x) { return (x + 15) / 16 * 16; }
 
@@ -129,15 +128,7 @@ int main(int argc, char **argv)
 {
     pw_ex_begin(argc, argv);
     pw_simt_set_quiet(true);
-    int bad = 0;
-    for (int pass = 0; pass < 2 && !bad; pass++) {
-        uint64_t seed = pass ? SCRAMBLE_SEED : 0;
-        pw_simt_set_wmma_scramble(seed);
-        if (seed) printf("exercise 9.2: the same with the fragment layout scrambled (seed 0x%llx)\n", (unsigned long long)seed);
-        else printf("exercise 9.2: a WMMA GEMM on padded sizes, on the emulator, %zu sizes\n", sizeof sizes / sizeof *sizes);
-        for (size_t s = 0; s < sizeof sizes / sizeof *sizes && !bad; s++)
-            bad = try_one(sizes[s][0], sizes[s][1], sizes[s][2], seed);
-    }
+    int bad = ex09_both_layouts("9.2", "a WMMA GEMM on padded sizes", sizes, sizeof sizes / sizeof *sizes, try_one);
     if (bad) {
         printf("exercise 9.2 is not right yet: start with the first FAIL above\n");
         return PW_EXIT_WRONG;

@@ -21,8 +21,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "simt.h"
+
 #define EX09_U_FP32 0x1p-24   /* fp32, round to nearest */
 #define EX09_U_TC 0x1p-23     /* fp32 sums that may truncate (Tensor Cores) */
+#define EX09_SCRAMBLE_SEED 0x5eed09u   /* the second round's fragment layout */
 
 /* A seed for pw_fill_random with its bits spread: xorshift's first numbers
  * from a small seed are tiny, and every matrix would start with -1. */
@@ -84,6 +87,25 @@ static inline int ex09_compare(const double *A, int lda, const double *B, int ld
             return 1;
         }
     return 0;
+}
+
+/* The WMMA checkers (9.2, 9.3): every size with the emulator's fixed
+ * fragment layout, then all again with a scrambled one, so a kernel that
+ * guessed where an element sits in fragment.x[] passes the first round at
+ * most. try_one(m, k, n, seed) returns nonzero on a wrong result; so does
+ * this, at the first. */
+static inline int ex09_both_layouts(const char *ex, const char *what, const int (*sizes)[3], size_t nsizes,
+                                    int (*try_one)(int m, int k, int n, uint64_t seed))
+{
+    int bad = 0;
+    for (int pass = 0; pass < 2 && !bad; pass++) {
+        uint64_t seed = pass ? EX09_SCRAMBLE_SEED : 0;
+        pw_simt_set_wmma_scramble(seed);
+        if (seed) printf("exercise %s: the same with the fragment layout scrambled (seed 0x%llx)\n", ex, (unsigned long long)seed);
+        else printf("exercise %s: %s, on the emulator, %zu sizes\n", ex, what, nsizes);
+        for (size_t s = 0; s < nsizes && !bad; s++) bad = try_one(sizes[s][0], sizes[s][1], sizes[s][2], seed);
+    }
+    return bad;
 }
 
 #endif
