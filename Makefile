@@ -36,7 +36,8 @@ LDLIBS     := -lm -lpthread $(if $(HAVE_OPENBLAS),$(AS_NEEDED) -lopenblas)
 LIBPW      := $(BUILD)/libpw.a
 COMMON_SRC := $(wildcard common/*.c)
 COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(COMMON_SRC))
-KERNEL_OBJ := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(wildcard kernels/*.c))
+# kernels/*_mpi.c need mpi.h: mk/mpi.mk builds them with mpicc, where there is one.
+KERNEL_OBJ := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(filter-out kernels/%_mpi.c,$(wildcard kernels/*.c)))
 TEST_SRC   := $(wildcard tests/test_*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # Unit tests that start threads, also run under ThreadSanitizer by `make sanitize`.

@@ -33,6 +33,8 @@
 typedef struct msg {
     struct msg *prev, *next;    /* the receiver's queue, ordered by (sent, seq) */
     int src;
+    int tag;                /* the sender's tag: a receive matches (src, tag) */
+    bool quiet;             /* set-up traffic (pw_rank_set_quiet): no time, no link */
     size_t bytes;
     double sent;            /* sender's clock when the send began */
     double cost;            /* alpha + bytes * beta of the link it crosses */
@@ -57,9 +59,12 @@ struct pw_rank {
     /* while waiting in pw_recv: */
     bool waiting;
     int want_src;
+    int want_tag;
     void *want_buf;
     size_t want_bytes;
     double posted;          /* clock when the recv was posted */
+    bool quiet;             /* pw_rank_set_quiet: messages cost nothing and are not traced */
+    int comm_contexts;      /* pw_rank_comm_contexts: the highest group context seen */
 };
 
 struct pw_cluster {
@@ -77,6 +82,8 @@ struct pw_cluster {
     long long messages;
     double bytes;
     char *report;
+    struct { int tag; const char *name; } tag_names[PW_CLUSTER_TAG_NAMES];
+    int ntag_names;
 };
 
 /* ---- configuration ----------------------------------------------------------- */
@@ -332,13 +339,28 @@ static void rank_main(void *arg)
     r->c->fn(r, r->c->arg);
 }
 
+/* ", tag 2 (gradients)", ", tag 1 (activations) in group context 3", or ""
+ * for tag 0 of the world (pw_send's). */
+static void describe_tag(const pw_cluster *c, int wire, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (wire == 0) return;
+    int tag = wire % PW_CLUSTER_TAG_SPACE, context = wire / PW_CLUSTER_TAG_SPACE;
+    const char *name = pw_cluster_tag_name(c, tag);
+    int n = snprintf(buf, len, ", tag %d", tag);
+    if (name && n > 0 && (size_t)n < len) n += snprintf(buf + n, len - (size_t)n, " (%s)", name);
+    if (context && n > 0 && (size_t)n < len) snprintf(buf + n, len - (size_t)n, " in group context %d", context);
+}
+
 /* What rank r waits for, as one line of the deadlock report. */
 static int describe_wait(const pw_cluster *c, const pw_rank *r, char *buf, size_t len)
 {
     int queued = 0;
     for (const msg *m = r->head; m; m = m->next) queued++;
-    return snprintf(buf, len, "  rank %d (clock %.6g s): recv from rank %d (%zu bytes); %s\n",
-                    r->id, r->clock, r->want_src, r->want_bytes,
+    char tag[96];
+    describe_tag(c, r->want_tag, tag, sizeof tag);
+    return snprintf(buf, len, "  rank %d (clock %.6g s): recv from rank %d (%zu bytes%s); %s\n",
+                    r->id, r->clock, r->want_src, r->want_bytes, tag,
                     queued ? "the messages queued here are from other ranks" :
                     c->ranks[r->want_src].waiting ? "that rank is itself waiting" :
                     "that rank finished without sending it");
@@ -348,7 +370,7 @@ static void build_report(pw_cluster *c)
 {
     int p = c->cfg.ranks, waiting = 0;
     for (int i = 0; i < p; i++) waiting += c->ranks[i].waiting;
-    size_t cap = 160 + (size_t)waiting * 160, used = 0;
+    size_t cap = 160 + (size_t)waiting * 260, used = 0;
     c->report = malloc(cap);
     PW_CHECK_ALLOC(c->report, cap);
     used += (size_t)snprintf(c->report, cap, "deadlock: %d of %d ranks wait for a message that no running rank will send:\n",
@@ -365,7 +387,7 @@ static void build_report(pw_cluster *c)
 #define PW_CLUSTER_REPORT_MAX 20
 static void build_unreceived_report(pw_cluster *c, long long count)
 {
-    size_t cap = 200 + PW_CLUSTER_REPORT_MAX * 160, used = 0;
+    size_t cap = 200 + PW_CLUSTER_REPORT_MAX * 260, used = 0;
     c->report = malloc(cap);
     PW_CHECK_ALLOC(c->report, cap);
     used += (size_t)snprintf(c->report, cap, "unreceived: %lld message%s sent but never received (every rank returned):\n",
@@ -374,9 +396,11 @@ static void build_unreceived_report(pw_cluster *c, long long count)
     for (int i = 0; i < c->cfg.ranks; i++)
         for (const msg *m = c->ranks[i].head; m; m = m->next) {
             if (listed++ >= PW_CLUSTER_REPORT_MAX || used >= cap) continue;
+            char tag[96];
+            describe_tag(c, m->tag, tag, sizeof tag);
             used += (size_t)snprintf(c->report + used, cap - used,
-                                     "  rank %d -> rank %d: %zu bytes%s, sent at clock %.6g s; rank %d never called pw_recv for it\n",
-                                     m->src, i, m->bytes, m->data || !m->bytes ? "" : " (phantom)", m->sent, i);
+                                     "  rank %d -> rank %d: %zu bytes%s%s, sent at clock %.6g s; rank %d never called pw_recv for it\n",
+                                     m->src, i, m->bytes, m->data || !m->bytes ? "" : " (phantom)", tag, m->sent, i);
         }
     if (listed > PW_CLUSTER_REPORT_MAX && used < cap)
         snprintf(c->report + used, cap - used, "  ... and %lld more\n", listed - PW_CLUSTER_REPORT_MAX);
@@ -450,6 +474,26 @@ void pw_cluster_traffic(const pw_cluster *c, long long *messages, double *bytes)
 int pw_rank_id(const pw_rank *r) { return r->id; }
 int pw_rank_size(const pw_rank *r) { return r->c->cfg.ranks; }
 double pw_rank_now(const pw_rank *r) { return r->clock; }
+void pw_rank_set_quiet(pw_rank *r, bool quiet) { r->quiet = quiet; }
+int *pw_rank_comm_contexts(pw_rank *r) { return &r->comm_contexts; }
+
+void pw_cluster_name_tag(pw_cluster *c, int tag, const char *name)
+{
+    if (tag < 0 || tag >= PW_CLUSTER_TAG_SPACE) return;
+    for (int i = 0; i < c->ntag_names; i++)
+        if (c->tag_names[i].tag == tag) { c->tag_names[i].name = name; return; }
+    if (c->ntag_names < PW_CLUSTER_TAG_NAMES) {
+        c->tag_names[c->ntag_names].tag = tag;
+        c->tag_names[c->ntag_names++].name = name;
+    }
+}
+
+const char *pw_cluster_tag_name(const pw_cluster *c, int tag)
+{
+    for (int i = 0; i < c->ntag_names; i++)
+        if (c->tag_names[i].tag == tag) return c->tag_names[i].name;
+    return NULL;
+}
 void pw_rank_set_now(pw_rank *r, double t) { r->clock = t; }
 
 void pw_compute_seconds(pw_rank *r, double seconds, const char *kind)
@@ -483,7 +527,8 @@ static void check_rank(const pw_rank *r, int other, const char *what)
 
 static void place(pw_rank *d, msg *m)
 {
-    if (m->src == d->id) m->arrival = m->sent;
+    if (m->quiet) m->arrival = -INFINITY;        /* the receiver's clock stays where it is */
+    else if (m->src == d->id) m->arrival = m->sent;
     else {
         m->arrival = fmax(m->sent + m->cost, d->in_free + m->cost);
         d->in_free = m->arrival;
@@ -526,41 +571,58 @@ static void unlink_msg(pw_rank *d, msg *m)
     if (d->unplaced == m) d->unplaced = m->next;
 }
 
-/* The oldest queued message from src (FIFO between two ranks), or NULL. */
-static msg *oldest_from(const pw_rank *r, int src)
+/* The oldest queued message from src with this tag (FIFO per sender and
+ * tag), or NULL. */
+static msg *oldest_from(const pw_rank *r, int src, int tag)
 {
     msg *best = NULL;
     for (msg *m = r->head; m; m = m->next)
-        if (m->src == src && (!best || m->seq < best->seq)) best = m;
+        if (m->src == src && m->tag == tag && (!best || m->seq < best->seq)) best = m;
     return best;
 }
 
-static void size_mismatch(const pw_rank *r, int src, size_t want, size_t got)
+static void size_mismatch(const pw_rank *r, int src, int tag, size_t want, size_t got)
 {
-    fprintf(stderr, "virtual cluster: rank %d receives %zu bytes from rank %d, but rank %d sent %zu\n",
-            r->id, want, src, src, got);
+    char t[96];
+    describe_tag(r->c, tag, t, sizeof t);
+    fprintf(stderr, "virtual cluster: rank %d receives %zu bytes from rank %d%s, but rank %d sent %zu\n",
+            r->id, want, src, t, src, got);
     abort();
 }
 
-void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes)
+static void check_tag(const pw_rank *r, int tag)
+{
+    if (tag < 0) {
+        fprintf(stderr, "virtual cluster: rank %d: tag %d: tags are 0 or more\n", r->id, tag);
+        abort();
+    }
+}
+
+void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes) { pw_send_tag(r, dst, 0, buf, bytes); }
+void pw_recv(pw_rank *r, int src, void *buf, size_t bytes) { pw_recv_tag(r, src, 0, buf, bytes); }
+
+void pw_send_tag(pw_rank *r, int dst, int tag, const void *buf, size_t bytes)
 {
     check_rank(r, dst, "send to");
+    check_tag(r, tag);
     pw_cluster *c = r->c;
-    double cost = pw_cluster_alpha(c, r->id, dst) + (double)bytes * pw_cluster_beta(c, r->id, dst);
+    double cost = r->quiet ? 0 : pw_cluster_alpha(c, r->id, dst) + (double)bytes * pw_cluster_beta(c, r->id, dst);
     double sent = r->clock;
-    r->clock += cost;
-    record(c, r->id, "send", sent, r->clock, (double)bytes, dst);
-    c->messages++;
-    c->bytes += (double)bytes;
+    if (!r->quiet) {
+        r->clock += cost;
+        record(c, r->id, "send", sent, r->clock, (double)bytes, dst);
+        c->messages++;
+        c->bytes += (double)bytes;
+    }
 
     msg *m = malloc(sizeof *m);
     PW_CHECK_ALLOC(m, sizeof *m);
-    *m = (msg){ .src = r->id, .bytes = bytes, .sent = sent, .cost = cost, .seq = c->seq++ };
+    *m = (msg){ .src = r->id, .tag = tag, .quiet = r->quiet, .bytes = bytes, .sent = sent, .cost = cost, .seq = c->seq++ };
     pw_rank *d = &c->ranks[dst];
-    bool wanted = d->waiting && d->want_src == r->id;   /* then it is the oldest from us: FIFO */
+    bool wanted = d->waiting && d->want_src == r->id && d->want_tag == tag;   /* then it is the oldest such: FIFO */
     if (wanted) {
         /* straight into the waiting receiver's buffer: no copy kept */
-        if (d->want_bytes != bytes) size_mismatch(d, r->id, d->want_bytes, bytes);
+        if (d->want_bytes != bytes) size_mismatch(d, r->id, tag, d->want_bytes, bytes);
         if (buf && d->want_buf) memcpy(d->want_buf, buf, bytes);
         m->delivered = true;
     } else if (buf) {
@@ -575,25 +637,26 @@ void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes)
     }
 }
 
-void pw_recv(pw_rank *r, int src, void *buf, size_t bytes)
+void pw_recv_tag(pw_rank *r, int src, int tag, void *buf, size_t bytes)
 {
     check_rank(r, src, "recv from");
+    check_tag(r, tag);
     pw_cluster *c = r->c;
     r->posted = r->clock;
     msg *m;
     for (;;) {
-        m = oldest_from(r, src);
+        m = oldest_from(r, src, tag);
         if (m && (m->placed || c->nheap == 0 || c->heap[0].key >= m->sent)) break;
         if (m) make_runnable(c, r->id, m->sent);     /* an earlier rank may still send to us: let it */
-        else { r->waiting = true; r->want_src = src; r->want_buf = buf; r->want_bytes = bytes; }
+        else { r->waiting = true; r->want_src = src; r->want_tag = tag; r->want_buf = buf; r->want_bytes = bytes; }
         pw_fiber_switch(r->fiber, c->sched);
     }
-    if (m->bytes != bytes) size_mismatch(r, src, bytes, m->bytes);
+    if (m->bytes != bytes) size_mismatch(r, src, tag, bytes, m->bytes);
     place_through(r, m);
     if (buf && m->data && !m->delivered) memcpy(buf, m->data, bytes);
     unlink_msg(r, m);
     r->clock = fmax(r->posted, m->arrival);
-    record(c, r->id, "recv", r->posted, r->clock, (double)bytes, src);
+    if (!m->quiet) record(c, r->id, "recv", r->posted, r->clock, (double)bytes, src);
     free(m->data);
     free(m);
 }

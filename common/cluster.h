@@ -248,6 +248,35 @@ void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes);
  * size mismatch is a bug in the caller: reported, then abort). Waits for it. */
 void pw_recv(pw_rank *r, int src, void *buf, size_t bytes);
 
+/* Tagged messages, for a rank that must tell kinds of messages apart (a
+ * pipeline stage receives activations from the stage before it and
+ * gradients from the one after). A receive takes the oldest message from src
+ * with that tag: messages of one tag between two ranks arrive in order,
+ * messages of different tags are matched independently (as MPI's are).
+ * pw_send and pw_recv use tag 0. Tags are 0 or more; a negative tag aborts.
+ * The link is the same: tags change matching, never time.
+ * Groups (kernels/collectives.h) number their tags context * 1024 + tag, so
+ * a group's traffic never matches another group's; the deadlock report
+ * decodes that ("recv from rank 2 (4096 bytes, tag 1 (activations) in group
+ * context 3)"), with the names given to pw_cluster_name_tag. */
+#define PW_CLUSTER_TAG_SPACE 1024
+#define PW_CLUSTER_TAG_NAMES 32
+void pw_send_tag(pw_rank *r, int dst, int tag, const void *buf, size_t bytes);
+void pw_recv_tag(pw_rank *r, int src, int tag, void *buf, size_t bytes);
+/* Name a tag (0..1023, in every group) for reports; name must outlive the
+ * cluster (a string literal). At most PW_CLUSTER_TAG_NAMES names. */
+void pw_cluster_name_tag(pw_cluster *c, int tag, const char *name);
+const char *pw_cluster_tag_name(const pw_cluster *c, int tag);   /* NULL if none */
+
+/* Set-up traffic: while quiet, a rank's sends cost no time, use no link,
+ * and are neither traced nor counted, and its receives of them leave its
+ * clock alone. Groups are made this way (coll_comm_split): building a
+ * communicator is done once before training, not part of a step's time. */
+void pw_rank_set_quiet(pw_rank *r, bool quiet);
+/* The highest group context this rank has taken part in (coll_comm_split
+ * keeps it here; 0 at the start of a run). */
+int *pw_rank_comm_contexts(pw_rank *r);
+
 /* Advance the clock by flops / device rate x slow factor; traced as `kind`
  * (NULL: "compute"). */
 void pw_compute(pw_rank *r, double flops, const char *kind);

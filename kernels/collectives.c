@@ -7,6 +7,7 @@
 #include "cluster.h"
 #include "errcheck.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,14 +28,121 @@ int coll_log2_ceil(int p)
     return k;
 }
 
+_Static_assert(COLL_TAG_SPACE == PW_CLUSTER_TAG_SPACE, "one tag layout for groups and the cluster's reports");
+
+static void check_peer(const pw_comm *c, int peer, int tag, const char *what)
+{
+    if (peer < 0 || peer >= c->size || tag < 0 || tag > COLL_TAG_COLLECTIVE) {
+        fprintf(stderr, "pw_comm: rank %d of %d (world rank %d): %s rank %d with tag %d: ranks are 0..%d, tags 0..%d\n",
+                c->rank, c->size, c->world_rank, what, peer, tag, c->size - 1, COLL_TAG_MAX);
+        abort();
+    }
+}
+
+int coll_world_rank(const pw_comm *c, int r) { return c->world ? c->world[r] : r; }
+
+void coll_send(pw_comm *c, int dst, int tag, const void *buf, size_t bytes)
+{
+    check_peer(c, dst, tag, "send to");
+    c->send(c, coll_world_rank(c, dst), c->context * COLL_TAG_SPACE + tag, buf, bytes);
+}
+
+void coll_recv(pw_comm *c, int src, int tag, void *buf, size_t bytes)
+{
+    check_peer(c, src, tag, "recv from");
+    c->recv(c, coll_world_rank(c, src), c->context * COLL_TAG_SPACE + tag, buf, bytes);
+}
+
+void coll_compute(pw_comm *c, double flops, const char *kind) { if (c->compute) c->compute(c, flops, kind); }
+double coll_now(pw_comm *c) { return c->now ? c->now(c) : 0; }
+
 static void send_floats(pw_comm *c, int dst, const float *buf, size_t n)
 {
-    c->send(c, dst, buf, n * sizeof(float));
+    coll_send(c, dst, COLL_TAG_COLLECTIVE, buf, n * sizeof(float));
 }
 
 static void recv_floats(pw_comm *c, int src, float *buf, size_t n)
 {
-    c->recv(c, src, buf, n * sizeof(float));
+    coll_recv(c, src, COLL_TAG_COLLECTIVE, buf, n * sizeof(float));
+}
+
+/* ---- groups ---------------------------------------------------------------------------
+ * Every rank's (colour, key, contexts seen) goes to parent rank 0, which
+ * sends the whole table back: then every rank computes the same groups and
+ * contexts. p messages in and p out at rank 0: fine for set-up, which is
+ * untimed (quiet) on the cluster. */
+
+typedef struct { int colour, key, seen, rank; } split_entry;
+
+static int by_colour_key(const void *a, const void *b)
+{
+    const split_entry *x = a, *y = b;
+    if (x->colour != y->colour) return x->colour < y->colour ? -1 : 1;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+int coll_comm_split(pw_comm *parent, int colour, int key, pw_comm *out)
+{
+    int p = parent->size, me = parent->rank;
+    if (colour < 0) colour = COLL_UNDEFINED;
+    split_entry *all = malloc((size_t)p * sizeof *all);
+    PW_CHECK_ALLOC(all, (size_t)p * sizeof *all);
+    split_entry mine = { colour, key, *parent->contexts_seen, me };
+    if (parent->quiet) parent->quiet(parent, 1);
+    if (me == 0) {
+        all[0] = mine;
+        for (int i = 1; i < p; i++) coll_recv(parent, i, COLL_TAG_COLLECTIVE, &all[i], sizeof *all);
+        for (int i = 1; i < p; i++) coll_send(parent, i, COLL_TAG_COLLECTIVE, all, (size_t)p * sizeof *all);
+    } else {
+        coll_send(parent, 0, COLL_TAG_COLLECTIVE, &mine, sizeof mine);
+        coll_recv(parent, 0, COLL_TAG_COLLECTIVE, all, (size_t)p * sizeof *all);
+    }
+    if (parent->quiet) parent->quiet(parent, 0);
+
+    int base = 0;
+    for (int i = 0; i < p; i++) if (all[i].seen > base) base = all[i].seen;
+    base++;
+    qsort(all, (size_t)p, sizeof *all, by_colour_key);
+    /* contexts base, base+1, ... for the colours in increasing order */
+    int ncolours = 0, my_context = 0, first = -1, n = 0;
+    for (int i = 0; i < p; i++) {
+        if (all[i].colour == COLL_UNDEFINED) continue;
+        if (i == 0 || all[i].colour != all[i - 1].colour) ncolours++;
+        if (all[i].colour == colour) {
+            if (first < 0) first = i;
+            n++;
+            my_context = base + ncolours - 1;
+        }
+    }
+    if (ncolours) *parent->contexts_seen = base + ncolours - 1;
+
+    *out = *parent;
+    out->world = NULL;
+    if (colour == COLL_UNDEFINED) {
+        out->rank = -1;
+        out->size = 0;
+        out->context = -1;
+        free(all);
+        return 0;
+    }
+    out->world = malloc((size_t)n * sizeof *out->world);
+    PW_CHECK_ALLOC(out->world, (size_t)n * sizeof *out->world);
+    for (int i = 0; i < n; i++) {
+        out->world[i] = coll_world_rank(parent, all[first + i].rank);
+        if (all[first + i].rank == me) out->rank = i;
+    }
+    out->size = n;
+    out->context = my_context;
+    free(all);
+    return 0;
+}
+
+void coll_comm_free(pw_comm *c)
+{
+    free(c->world);
+    c->world = NULL;
+    c->size = 0;
 }
 
 /* acc[i] += x[i]: 1 flop and 12 bytes per element. Skipped for phantoms. */
@@ -194,10 +302,16 @@ double coll_model_naive(int p, size_t n_elems, size_t elem_bytes, double alpha, 
 
 /* ---- the virtual cluster as a transport ----------------------------------------------- */
 
-static void cluster_send(pw_comm *c, int dst, const void *buf, size_t bytes) { pw_send(c->ctx, dst, buf, bytes); }
-static void cluster_recv(pw_comm *c, int src, void *buf, size_t bytes) { pw_recv(c->ctx, src, buf, bytes); }
+static void cluster_send(pw_comm *c, int dst, int tag, const void *buf, size_t bytes) { pw_send_tag(c->ctx, dst, tag, buf, bytes); }
+static void cluster_recv(pw_comm *c, int src, int tag, void *buf, size_t bytes) { pw_recv_tag(c->ctx, src, tag, buf, bytes); }
+static void cluster_compute(pw_comm *c, double flops, const char *kind) { pw_compute(c->ctx, flops, kind); }
+static double cluster_now(pw_comm *c) { return pw_rank_now(c->ctx); }
+static void cluster_quiet(pw_comm *c, int on) { pw_rank_set_quiet(c->ctx, on != 0); }
 
 pw_comm coll_comm_cluster(struct pw_rank *r)
 {
-    return (pw_comm){ pw_rank_id(r), pw_rank_size(r), r, cluster_send, cluster_recv };
+    return (pw_comm){ .rank = pw_rank_id(r), .size = pw_rank_size(r), .ctx = r,
+                      .send = cluster_send, .recv = cluster_recv, .compute = cluster_compute,
+                      .now = cluster_now, .quiet = cluster_quiet, .contexts_seen = pw_rank_comm_contexts(r),
+                      .world = NULL, .context = 0, .world_rank = pw_rank_id(r), .world_size = pw_rank_size(r) };
 }

@@ -5,10 +5,11 @@
  *   mpirun -np 4 ./build/ch10/mpi_allreduce            (make chapter-10 MPI=1)
  *   mpirun --oversubscribe -np 4 ./build/ch10/mpi_allreduce -n 1M
  *
- * The adapter: pw_comm's send is MPI_Bsend (buffered: it never waits for the
- * receiver, as the cluster's eager sends never do; with a plain MPI_Send a
- * ring where every rank sends first could deadlock once messages are too big
- * for MPI's eager protocol), recv is MPI_Recv.
+ * The adapter (kernels/collectives_mpi.c): pw_comm's send is MPI_Bsend
+ * (buffered: it never waits for the receiver, as the cluster's eager sends
+ * never do; with a plain MPI_Send a ring where every rank sends first could
+ * deadlock once messages are too big for MPI's eager protocol), recv is
+ * MPI_Recv.
  *
  * Check: ring and tree against MPI_Allreduce(MPI_SUM) on random data, on
  * lengths the process count does not divide; every process must hold the
@@ -27,6 +28,7 @@
  */
 #include "check.h"
 #include "collectives.h"
+#include "collectives_mpi.h"
 #include "options.h"
 #include "results.h"
 #include "timing.h"
@@ -38,33 +40,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Reports the failing MPI call and aborts the job (MPI calls return codes). */
-#define MPI_CHECK(call) do { int rc_ = (call); if (rc_ != MPI_SUCCESS) { \
-    char s_[MPI_MAX_ERROR_STRING]; int l_; MPI_Error_string(rc_, s_, &l_); \
-    fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, s_); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
-
-static void count_fits(size_t bytes)
-{
-    if (bytes > INT_MAX) {
-        fprintf(stderr, "mpi_allreduce: a message of %zu bytes is more than an MPI count (INT_MAX) can say\n", bytes);
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-}
-
-static void mpi_send(pw_comm *c, int dst, const void *buf, size_t bytes)
-{
-    (void)c;
-    count_fits(bytes);
-    MPI_CHECK(MPI_Bsend(buf, (int)bytes, MPI_BYTE, dst, 10, MPI_COMM_WORLD));
-}
-
-static void mpi_recv(pw_comm *c, int src, void *buf, size_t bytes)
-{
-    (void)c;
-    count_fits(bytes);
-    MPI_CHECK(MPI_Recv(buf, (int)bytes, MPI_BYTE, src, 10, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
-}
 
 /* FNV-1a over the bytes: equal on every process iff the results are equal
  * (to a 2^-64 chance), so one small collective compares all of them. */
@@ -117,10 +92,7 @@ int main(int argc, char **argv)
         return PW_EXIT_USAGE;
     }
     pw_require_memory(common.prog, "-n", (long long)nmax, sizeof(float), 3 + size);   /* src, buf, want and the Bsend buffer */
-    int bsize = (int)need;
-    void *bbuf = pw_alloc_bytes((size_t)bsize);
-    MPI_Buffer_attach(bbuf, bsize);
-    pw_comm comm = { rank, size, NULL, mpi_send, mpi_recv };
+    pw_comm comm = coll_comm_mpi(need);
 
     float *src = pw_alloc_floats(nmax), *buf = pw_alloc_floats(nmax), *want = pw_alloc_floats(nmax);
     int bad = 0;
@@ -198,8 +170,7 @@ int main(int argc, char **argv)
     free(theirs);
     free(ours_name);
     int rc = pw_csv_close(csv);
-    MPI_Buffer_detach(&bbuf, &bsize);
-    pw_free(bbuf);
+    coll_comm_mpi_end(&comm);
     pw_free(src);
     pw_free(buf);
     pw_free(want);
