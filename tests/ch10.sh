@@ -2,7 +2,8 @@
 # provides ok, bad, expect_usage, sanitizer_report, $BUILD, $SAN, $tmp).
 # The virtual cluster and the collectives have unit tests (tests/test_cluster.c);
 # here: the programs' verdicts and numbers, bad cluster layouts, and the MPI
-# program under mpirun against MPI_Allreduce.
+# programs under mpirun: the collectives against MPI_Allreduce, groups
+# against MPI_Comm_split, training against the virtual cluster.
 
 ch10=$BUILD/ch10
 if [ "${SAN:-}" = tsan ]; then
@@ -117,7 +118,34 @@ elif [ -x "$ch10/mpi_allreduce" ] && command -v mpirun >/dev/null 2>&1; then
     else
         bad "ch10 MPI: -n with --tiny" "$(grep '(n = ' "$tmp/so")"
     fi
+    # Groups over MPI: rows and columns of a grid (coll_comm_split) against
+    # MPI_Comm_split + MPI_Allreduce; 6 processes make a 2 x 3 grid.
+    if grep -q 'rows and columns of a 2 x 2 grid' "$tmp/so"; then
+        ok "ch10 MPI: groups: rows and columns of a 2 x 2 grid equal MPI_Comm_split + MPI_Allreduce"
+    else
+        bad "ch10 MPI: groups on 4 processes" "$(grep -A2 '^all variants' "$tmp/so")"
+    fi
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} expect_usage "ch10 MPI: bad input (run as a singleton)" "$ch10/mpi_allreduce" -n 0
+    if OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+         timeout 120 mpirun --oversubscribe -np 6 "$ch10/mpi_allreduce" --tiny -n 1003 >"$tmp/so" 2>"$tmp/se" \
+       && grep -q 'rows and columns of a 2 x 3 grid' "$tmp/so" && ! sanitizer_report "$tmp/se"; then
+        ok "ch10 MPI: groups: rows and columns of a 2 x 3 grid (6 processes, 1003 floats) equal MPI's"
+    else
+        bad "ch10 MPI: groups on 6 processes" "$(tail -3 "$tmp/se")"
+    fi
+    # Data-parallel training over MPI: the same bits as the virtual cluster.
+    for np in 4 3; do
+        if [ -x "$ch10/mpi_train" ] && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+             ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} timeout 120 mpirun --oversubscribe -np $np \
+             "$ch10/mpi_train" --tiny -b 101 >"$tmp/so" 2>"$tmp/se" \
+           && grep -q "^all variants match: $np processes over Open MPI .* same bits as each other and as the" "$tmp/so" \
+           && [ "$(grep -cE '^(ring|tree|ring_accumulate) .* ms .* us$' "$tmp/so")" = 3 ] && ! sanitizer_report "$tmp/se"; then
+            ok "ch10 MPI: data-parallel training on $np processes (batch 101) ends with the virtual cluster's bits; measured beside modelled"
+        else
+            bad "ch10 MPI: mpirun -np $np mpi_train" "$(tail -3 "$tmp/so")" "$(tail -3 "$tmp/se")"
+        fi
+    done
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} expect_usage "ch10 MPI: mpi_train -s 1 (a step to warm up, one to time)" "$ch10/mpi_train" -s 1
     # 2^28 floats (the option's largest): 4 processes would need a 4 GiB
     # Bsend buffer, past the INT_MAX bytes MPI can attach: refused, one line.
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \

@@ -5,6 +5,8 @@
  *   ./build/ch10/dataparallel                    R = 1, 2, 3, 4, 8, 16; 40 steps
  *   ./build/ch10/dataparallel -R 5,64 -s 100 -b 1000
  *
+ * The replica's loop is kernels/dp_train.c (dp_replica, on a pw_comm), which
+ * mpi_train.c runs across Open MPI processes unchanged.
  * Each step: the global batch of b samples is split R ways (shards differ by
  * at most one sample when R does not divide b); every replica sums the
  * gradients of its shard (kernels/mlp.h), the sums are all-reduced (ring or
@@ -26,6 +28,7 @@
 #include "check.h"
 #include "cluster.h"
 #include "collectives.h"
+#include "dp_train.h"
 #include "mlp.h"
 #include "options.h"
 #include "results.h"
@@ -37,62 +40,17 @@
 #include <string.h>
 
 typedef struct {
-    mlp_shape s;
-    const float *x, *y;     /* all steps' data: steps * batch samples */
-    size_t batch;           /* global batch */
-    int steps;
-    float lr;
-    int micro;              /* micro-batches per all-reduce (1: no accumulation) */
-    coll_allreduce_fn allreduce;
+    dp_job dp;
     float **w;              /* per replica: its weights (in and out) */
     double *loss;           /* per step: mean loss, written by rank 0 */
 } train_job;
 
-/* One replica's training loop. The gradient buffer carries one extra float,
- * the shard's summed loss, so one all-reduce gives both. */
+/* One replica: the training loop of kernels/dp_train.c on the cluster. */
 static void replica(pw_rank *r, void *arg)
 {
     train_job *j = arg;
-    int R = pw_rank_size(r), me = pw_rank_id(r);
-    size_t np = mlp_nparams(j->s);
-    float *w = j->w[me];
-    float *g = pw_alloc_floats(np + 1), *part = pw_alloc_floats(np);
-    float *scratch = pw_alloc_floats((size_t)(j->s.k + j->s.o));
     pw_comm comm = coll_comm_cluster(r);
-    size_t lo = coll_chunk_begin(j->batch, R, me), hi = coll_chunk_begin(j->batch, R, me + 1);
-    for (int step = 0; step < j->steps; step++) {
-        size_t base = (size_t)step * j->batch;
-        memset(g, 0, (np + 1) * sizeof *g);
-        for (int m = 0; m < j->micro; m++) {
-            /* micro-batch m of this shard, summed into g */
-            size_t a = lo + coll_chunk_begin(hi - lo, j->micro, m), b = lo + coll_chunk_begin(hi - lo, j->micro, m + 1);
-            double l = mlp_grad_sum(j->s, w, j->x + (base + a) * j->s.d, j->y + (base + a) * j->s.o, b - a, part, scratch);
-            for (size_t i = 0; i < np; i++) g[i] += part[i];
-            g[np] += (float)l;
-            pw_compute(r, mlp_flops_per_sample(j->s) * (double)(b - a), NULL);
-        }
-        j->allreduce(&comm, g, np + 1);
-        mlp_sgd(w, g, np, j->lr, j->batch);
-        if (me == 0) j->loss[step] = g[np] / (double)j->batch;
-    }
-    pw_free(g);
-    pw_free(part);
-    pw_free(scratch);
-}
-
-/* The reference: one device, the whole batch, plain SGD. */
-static void train_one_device(const train_job *j, float *w, double *loss)
-{
-    size_t np = mlp_nparams(j->s);
-    float *g = pw_alloc_floats(np), *scratch = pw_alloc_floats((size_t)(j->s.k + j->s.o));
-    for (int step = 0; step < j->steps; step++) {
-        size_t base = (size_t)step * j->batch;
-        double l = mlp_grad_sum(j->s, w, j->x + base * j->s.d, j->y + base * j->s.o, j->batch, g, scratch);
-        loss[step] = l / (double)j->batch;
-        mlp_sgd(w, g, np, j->lr, j->batch);
-    }
-    pw_free(g);
-    pw_free(scratch);
+    dp_replica(&comm, &j->dp, j->w[comm.rank], comm.rank == 0 ? j->loss : NULL, NULL);
 }
 
 typedef struct { double max_diff; double modelled_s; int bad; } dp_result;
@@ -102,7 +60,7 @@ typedef struct { double max_diff; double modelled_s; int bad; } dp_result;
 static dp_result train_replicas(train_job *j, int R, const float *w0, const float *w_ref, const char *name,
                                 const pw_cluster_flags *links)
 {
-    size_t np = mlp_nparams(j->s);
+    size_t np = mlp_nparams(j->dp.s);
     dp_result res = { 0, 0, 0 };
     j->w = calloc((size_t)R, sizeof *j->w);
     for (int r = 0; r < R; r++) {
@@ -174,8 +132,8 @@ int main(int argc, char **argv)
     mlp_init(s, w0, 7);
     memcpy(w_ref, w0, np * sizeof(float));
     double *loss_ref = calloc((size_t)steps, sizeof(double)), *loss = calloc((size_t)steps, sizeof(double));
-    train_job j = { s, x, y, (size_t)batch, (int)steps, (float)lr, 1, coll_allreduce_ring, NULL, loss };
-    train_one_device(&j, w_ref, loss_ref);
+    train_job j = { { s, x, y, (size_t)batch, (int)steps, (float)lr, 1, coll_allreduce_ring }, NULL, loss };
+    dp_one_device(&j.dp, w_ref, loss_ref);
 
     /* Train every configuration first; print and write only if all pass. */
     const char *algos[] = { "ring", "tree", "ring_accumulate" };
@@ -184,8 +142,8 @@ int main(int argc, char **argv)
     double *curves = calloc((size_t)(3 * nr) * (size_t)steps, sizeof *curves);
     for (int a = 0; a < 3; a++)
         for (int i = 0; i < nr; i++) {
-            j.allreduce = a == 1 ? coll_allreduce_tree : coll_allreduce_ring;
-            j.micro = a == 2 ? (int)accum : 1;
+            j.dp.allreduce = a == 1 ? coll_allreduce_tree : coll_allreduce_ring;
+            j.dp.micro = a == 2 ? (int)accum : 1;
             j.loss = curves + (size_t)(a * nr + i) * (size_t)steps;
             res[a * nr + i] = train_replicas(&j, (int)reps.v[i], w0, w_ref, algos[a], &links);
             bad |= res[a * nr + i].bad;

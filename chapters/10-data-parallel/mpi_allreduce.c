@@ -11,6 +11,10 @@
  * deadlock once messages are too big for MPI's eager protocol), recv is
  * MPI_Recv.
  *
+ * Groups: the processes as a 2-row grid, split into rows and columns by the
+ * workbook's coll_comm_split; the ring in each against MPI_Comm_split and
+ * MPI_Allreduce (check_groups).
+ *
  * Check: ring and tree against MPI_Allreduce(MPI_SUM) on random data, on
  * lengths the process count does not divide; every process must hold the
  * same bits (compared through an MPI_Allreduce of a checksum with MPI_BAND /
@@ -49,6 +53,40 @@ static uint64_t checksum(const float *x, size_t n)
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < n * sizeof *x; i++) h = (h ^ p[i]) * 1099511628211ULL;
     return h;
+}
+
+/* Groups over MPI: the processes as a grid of 2 rows (1 when their count is
+ * odd), split into rows and columns by coll_comm_split, the workbook's own
+ * MPI_Comm_split on point-to-point; a ring all-reduce in every row, then in
+ * every column, against MPI_Comm_split + MPI_Allreduce on the same groups. */
+static int check_groups(pw_comm *world, float *src, float *buf, float *want, size_t n)
+{
+    int rank = world->rank, size = world->size, rows = size % 2 ? 1 : 2, cols = size / rows;
+    int row = rank / cols, col = rank % cols, bad = 0;
+    pw_comm groups[2];
+    coll_comm_split(world, row, col, &groups[0]);
+    coll_comm_split(world, col, row, &groups[1]);
+    for (int g = 0; g < 2; g++) {
+        MPI_Comm mc;
+        MPI_Comm_split(MPI_COMM_WORLD, g == 0 ? row : col, g == 0 ? col : row, &mc);
+        int mrank;
+        MPI_Comm_rank(mc, &mrank);
+        pw_fill_random(src, n, 991 + (uint64_t)rank, -1, 1);
+        memcpy(want, src, n * sizeof(float));
+        memcpy(buf, src, n * sizeof(float));
+        MPI_Allreduce(MPI_IN_PLACE, want, (int)n, MPI_FLOAT, MPI_SUM, mc);
+        coll_allreduce_ring(&groups[g], buf, n);
+        char what[96];
+        snprintf(what, sizeof what, "ring in the %s of a %d x %d grid, rank %d", g == 0 ? "rows" : "columns", rows, cols, rank);
+        if (mrank != groups[g].rank) {
+            fprintf(stderr, "%s: rank %d in our group, %d in MPI_Comm_split's\n", what, groups[g].rank, mrank);
+            bad = 1;
+        }
+        bad |= pw_check_floats(what, buf, want, n, (double)size * size * 6e-8 + 1e-7, 0);
+        MPI_Comm_free(&mc);
+        coll_comm_free(&groups[g]);
+    }
+    return bad;
 }
 
 typedef struct { pw_comm *comm; coll_allreduce_fn fn; float *buf; const float *src; size_t n; bool mpi; } timed;
@@ -118,6 +156,7 @@ int main(int argc, char **argv)
             bad |= mine;
         }
     }
+    bad |= check_groups(&comm, src, buf, want, (size_t)sizes.v[0]);
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (bad) {
         if (rank == 0) fprintf(stderr, "%s: a collective disagreed with MPI_Allreduce; nothing timed\n", common.prog);
@@ -127,7 +166,8 @@ int main(int argc, char **argv)
     printf("all variants match: naive, tree, ring over MPI point-to-point equal MPI_Allreduce on %d processes\n"
            "  (n = ", size);
     for (int s = 0; s < sizes.n; s++) printf("%s%lld", s ? ", " : "", sizes.v[s]);
-    printf(" floats), every process holding the same bits\n\n");
+    printf(" floats), every process holding the same bits; and in groups: the rows and columns of a %d x %d grid\n"
+           "  (coll_comm_split) sum what MPI_Comm_split + MPI_Allreduce sum\n\n", size % 2 ? 1 : 2, size % 2 ? size : size / 2);
 
     pw_csv *csv = rank == 0 ? pw_csv_open(common.csv, argc, argv) : NULL;
     pw_bench_config cfg = pw_bench_from_opts(&common);

@@ -6,7 +6,8 @@
 #   BIN      where the programs are (default build/ch10)
 #   RESULTS  where the CSV goes (default results/10-data-parallel)
 #   FULL=1   longer runs: more training steps, more repeats of the speed test
-#   MPI=1    also run the collectives over Open MPI (mpirun -np 4), if built
+#   MPI=1    also run the collectives and the training over Open MPI
+#            (mpirun -np 4), if built
 set -euo pipefail
 BIN=${BIN:-build/ch10}
 RESULTS=${RESULTS:-results/10-data-parallel}
@@ -35,6 +36,8 @@ if [ "${MPI:-}" = 1 ]; then
         fi
         step "5. the same collectives over Open MPI" \
             mpirun --oversubscribe -np 4 "$BIN/mpi_allreduce" --csv "$RESULTS/mpi_allreduce.csv"
+        step "6. the same training over Open MPI: the virtual cluster's bits, measured times" \
+            mpirun --oversubscribe -np 4 "$BIN/mpi_train" -s "$steps" --csv "$RESULTS/mpi_train.csv"
     else
         echo "MPI=1: skipped: mpicc/mpirun not found (apt install openmpi-bin libopenmpi-dev / brew install open-mpi)"
     fi
