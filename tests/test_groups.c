@@ -376,15 +376,16 @@ static void wrong_tag(pw_rank *r, void *arg)
     else pw_recv_tag(r, 0, TAG_ACT, &x, sizeof x);
 }
 
+/* A rank blocked forever never frees its group: the test keeps each
+ * rank's group (arg) and frees them after the run. */
 static void wrong_tag_in_group(pw_rank *r, void *arg)
 {
-    (void)arg;
-    pw_comm world = coll_comm_cluster(r), g;
-    coll_comm_split(&world, world.rank / 2, world.rank, &g);
+    pw_comm *groups = arg, world = coll_comm_cluster(r);
+    pw_comm *g = &groups[world.rank];
+    coll_comm_split(&world, world.rank / 2, world.rank, g);
     float x = 1;
-    if (g.rank == 0) coll_send(&g, 1, TAG_ACT, &x, sizeof x);
-    else coll_recv(&g, 0, TAG_GRAD, &x, sizeof x);
-    coll_comm_free(&g);
+    if (g->rank == 0) coll_send(g, 1, TAG_ACT, &x, sizeof x);
+    else coll_recv(g, 0, TAG_GRAD, &x, sizeof x);
 }
 
 static void test_tag_reports(void)
@@ -403,12 +404,14 @@ static void test_tag_reports(void)
     c = pw_cluster_create(&cfg);
     pw_cluster_name_tag(c, TAG_ACT, "activations");
     pw_cluster_name_tag(c, TAG_GRAD, "gradients");
-    rc = pw_cluster_run(c, wrong_tag_in_group, NULL);
+    pw_comm groups[4];
+    rc = pw_cluster_run(c, wrong_tag_in_group, groups);
     rep = pw_cluster_report(c);
     EXPECT(rc == PW_CLUSTER_DEADLOCK && strstr(rep, "rank 3 (clock 0 s): recv from rank 2 (4 bytes, tag 2 (gradients) in group context 2)")
            && strstr(rep, "recv from rank 0 (4 bytes, tag 2 (gradients) in group context 1)"),
            "in a group, the report gives world ranks, the tag and the group's context:\n%s", rep);
     pw_cluster_destroy(c);
+    for (int i = 0; i < 4; i++) coll_comm_free(&groups[i]);
 }
 
 static void sends_unreceived(pw_rank *r, void *arg)
