@@ -21,6 +21,9 @@ SAN=${SAN:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 skip=0
+# Seconds each part took, printed before the last line: where CI's time goes.
+times="" part_start=$SECONDS
+part_done() { times+="${times:+, }$1 $((SECONDS - part_start)) s"; part_start=$SECONDS; }
 
 ok()   { pass=$((pass + 1)); printf 'PASS %s\n' "$1"; }
 bad()  { fail=$((fail + 1)); printf 'FAIL %s\n' "$1"; shift; for l in "$@"; do printf '  %s\n' "$l"; done; }
@@ -51,6 +54,8 @@ for t in "${units[@]}"; do
     if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$tmp/out"; then bad "$name: exited $rc without reporting a failure"; fi
 done
 
+part_done units
+
 # expect_usage NAME PROGRAM ARGS...: exit 2, one line on stderr, no signal, no sanitizer.
 expect_usage() {
     local label=$1; shift
@@ -74,12 +79,14 @@ chapter_tests() {
         if [ -n "${CHAPTER_TESTS:-}" ] && [[ " $CHAPTER_TESTS " != *" $nn "* ]]; then continue; fi
         # shellcheck source=/dev/null
         . "$f"
+        part_done "ch$nn"
     done
 }
 
 if [ -n "${UNIT_ONLY:-}" ]; then
     chapter_tests
     [ $skip -gt 0 ] && echo "($skip skipped)"
+    echo "time: $times"
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]; exit
 fi
@@ -130,6 +137,8 @@ for p in ${PROGRAMS:-}; do
     fi
 done
 
+part_done programs
+
 # ---- 3. every figure draws from the smoke runs' CSV ------------------------
 if command -v gnuplot >/dev/null 2>&1; then
     for d in "$tmp"/results/*/; do
@@ -145,6 +154,8 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
     echo "(figures not tested: gnuplot not found)"
 fi
+
+part_done figures
 
 # ---- 4. exercises: solutions pass, skeletons fail cleanly ------------------
 for id in ${EXERCISES:-}; do
@@ -164,6 +175,7 @@ done
 
 # Wrong answers each checker must fail (they once passed), and checkers' usage.
 . tests/ex_loopholes.sh
+part_done exercises
 
 # ---- 5. chapter tests ----------------------------------------------------------
 chapter_tests
@@ -188,8 +200,10 @@ if [ -z "${CHAPTER_TESTS:-}" ] && [ -f tests/cuda/run.sh ]; then
             *) printf '%s\n' "$line" ;;
         esac
     done <"$tmp/cuda"
+    part_done cuda-suite
 fi
 
 [ $skip -gt 0 ] && echo "($skip skipped)"
+echo "time: $times"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
