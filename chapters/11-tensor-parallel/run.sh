@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# chapters/11-tensor-parallel/run.sh: what `make chapter-11` runs, in the
+# order the README reads. Each program checks its results (the split block
+# against the unsplit one, bytes and times against their closed forms)
+# before it prints a table, and exits 1 if a check fails, which stops the
+# chapter here.
+#   BIN      where the programs are (default build/ch11)
+#   RESULTS  where the CSV goes (default results/11-tensor-parallel)
+#   MPI=1    also run the block over Open MPI (mpirun -np 4), if built
+set -euo pipefail
+BIN=${BIN:-build/ch11}
+RESULTS=${RESULTS:-results/11-tensor-parallel}
+mkdir -p "$RESULTS"
+
+step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+
+step "1. the Megatron split of a transformer block, against the unsplit block" "$BIN/tp_block" --csv "$RESULTS/tp_block.csv"
+step "2. placing the tensor groups: inside a node or across nodes" "$BIN/placement" --csv "$RESULTS/placement.csv"
+
+if [ "${MPI:-}" = 1 ]; then
+    if [ -x "$BIN/mpi_tp" ] && command -v mpirun >/dev/null 2>&1; then
+        # --oversubscribe: 4 processes on a 2-core laptop is the point (real
+        # processes, real messages), not a speed record.
+        if [ "$(id -u)" = 0 ] && [ -z "${OMPI_ALLOW_RUN_AS_ROOT:-}" ]; then
+            echo "(running as root: Open MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; set for this run)"
+            export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+        fi
+        step "3. the same block over Open MPI, 4 processes" \
+            mpirun --oversubscribe -np 4 "$BIN/mpi_tp" --csv "$RESULTS/mpi_tp.csv"
+    else
+        echo "MPI=1: skipped: mpicc/mpirun not found (apt install openmpi-bin libopenmpi-dev / brew install open-mpi)"
+    fi
+fi
