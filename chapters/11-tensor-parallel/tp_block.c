@@ -190,6 +190,7 @@ static int run_split(const char *prog, const pw_cluster_flags *lf, const tp_shap
     }
     job j = { *sh, sp, brk, &full, x, dy, y, dx, dw, stash };
     pw_cluster_config cfg = pw_cluster_config_for(t, lf);
+    cfg.ranks_per_node = t;                       /* a tensor group on one node (placement.c tries the other way) */
     cfg.trace = true;
     pw_cluster_check_or_exit(prog, &cfg);
     pw_cluster *c = pw_cluster_create(&cfg);
@@ -297,7 +298,7 @@ int main(int argc, char **argv)
         { NULL, "--break", PW_OPT_FLAG, &brk, NULL, "give every rank rank 0's slices: the check must fail", 0, 0 },
     };
     pw_common_opts common;
-    int nopts = 10 + pw_cluster_flag_opts(&lf, opts + 10, true);
+    int nopts = 10 + pw_cluster_flag_opts(&lf, opts + 10, false);   /* no --per-node: the group is one node */
     pw_parse_or_exit(argc, argv, "a transformer block split across t ranks (Megatron), checked against the unsplit one",
                      opts, nopts, &common);
     const char *prog = common.prog;
