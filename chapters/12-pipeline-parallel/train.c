@@ -59,7 +59,7 @@ int main(int argc, char **argv)
         { "-v", "--virtual", PW_OPT_INT, &v, "V", "chunks per rank of the interleaved schedule (default 2)", 1, 4 },
         { "-b", "--batch", PW_OPT_INT, &batch, "B", "samples per micro-batch (default 3)", 1, 64 },
         { NULL, "--deadlock-p", PW_OPT_INT, &dp, "P", "ranks of the deadlock demonstration (default 4)", 2, 8 },
-        { NULL, "--deadlock-m", PW_OPT_INT, &dm, "M", "micro-batches of the deadlock demonstration (default 8)", 1, 32 },
+        { NULL, "--deadlock-m", PW_OPT_INT, &dm, "M", "micro-batches of the deadlock demonstration (default 8; 2 or more: one has no warm-up to swap)", 2, 32 },
     };
     pw_common_opts common;
     pw_parse_or_exit(argc, argv, "pipeline schedules against the unsplit model, and a wrong order that deadlocks",

@@ -1,0 +1,18 @@
+# caption: Bubble fraction (idle time over p x span, measured from the trace) against the number of micro-batches m, p = 4 ranks, links free. Points: measured; lines: the formulas, GPipe and 1F1B (p-1)/(m+p-1) (Huang et al. 2019; Narayanan et al. 2021), interleaved (p-1)/(vm+p-1) with v = 2 (Narayanan et al. 2021, m a multiple of p), ZB-H1 (p-1)/(3m+p-1) for m >= p (Qi et al. 2024). More micro-batches shrink every bubble; ZB-H1's is a third of 1F1B's rate.
+# data: schedules.csv
+# terminal: yes
+load 'plots/common.gp'
+f = csv('schedules.csv')
+S = values(f, 'param', 'variant', 'bubble')
+ns = words(S)
+P = meta(f, 'ranks')
+sel(v, par) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"variant\"] == \"%s\" && $ix[\"param\"] == \"%s\"' '%s'", v, par, f)
+set title sprintf('Pipeline bubble against micro-batches, p = %s: measured (points), formula (lines)', P)
+set xlabel 'micro-batches m'
+set ylabel 'bubble (idle / (p x span))'
+set logscale x 2
+set yrange [0:*]
+set key inside right top
+if (is_dumb) { set title sprintf('bubble vs m, p = %s: points measured, lines formula', P) }
+plot for [i=1:ns] sel('formula', word(S, i)) using 'n':'value' with lines lt i dt 2 notitle, \
+     for [i=1:ns] sel('bubble', word(S, i)) using 'n':'value' with points lt i title word(S, i)
