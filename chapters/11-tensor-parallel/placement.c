@@ -124,7 +124,7 @@ int main(int argc, char **argv)
     printf("one transformer layer (h = %lld, %lld heads, s = %lld), %lld sequences per step on %lld ranks (%d per node),\n"
            "t-way tensor x %lld/t-way data parallelism; modelled times per step, ms\n\n", hid, heads, seq, batch, ranks, per_node, ranks);
     printf("%-7s %3s %4s %9s %9s %9s %9s %9s %10s\n", "place", "t", "b", "step", "compute", "TP comm", "DP comm", "comm %", "MB sent");
-    typedef struct { double step, frac; } res;
+    typedef struct { double step, frac, tp, dp; } res;
     res out[2][64];
     int bad = 0;
     for (int across = 0; across < 2; across++)
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
                 bad = 1;
             }
             double frac = 1 - compute / step;
-            out[across][k] = (res){ step, frac };
+            out[across][k] = (res){ step, frac, fmax(0, j.tp_s - compute), j.dp_s };
             printf("%-7s %3d %4d %9.3f %9.3f %9.3f %9.3f %8.1f%% %10.1f%s\n", across ? "across" : "inside", t, sh.b, step * 1e3,
                    compute * 1e3, fmax(0, j.tp_s - compute) * 1e3, j.dp_s * 1e3, 100 * frac, sent / 1e6, ok ? "" : "  WRONG");
         }
@@ -179,6 +179,8 @@ int main(int argc, char **argv)
             double compute = (tp_flops_forward(&sh, t) + tp_flops_backward(&sh, t)) / (cfg.device_gflops * 1e9);
             pw_csv_value(csv, v, hid, t, "step", out[across][k].step, 0, 0);
             pw_csv_value(csv, v, hid, t, "compute", compute, 0, 0);
+            pw_csv_value(csv, v, hid, t, "tp_comm", out[across][k].tp, 0, 0);
+            pw_csv_value(csv, v, hid, t, "dp_comm", out[across][k].dp, 0, 0);
             pw_csv_quantity(csv, v, hid, t, "comm_fraction", out[across][k].frac);
         }
     /* the conclusion, from the numbers above: the largest t asked for */
