@@ -55,6 +55,8 @@ if [ -x "$ch11/tp_block" ]; then
     expect_usage "ch11 tp_block --heads 7 -H 24 (heads do not divide h)" "$ch11/tp_block" -b 1 -s 4 -H 24 --heads 7
     expect_usage "ch11 tp_block --mem-heads 7 (do not divide 12288)" "$ch11/tp_block" --tiny --mem-heads 7
     expect_usage "ch11 tp_block --intra-gbs 0" "$ch11/tp_block" --tiny --intra-gbs 0
+    expect_usage "ch11 tp_block -b 64 -s 512 -H 1024 --heads 256 -t 256 (terabytes)" "$ch11/tp_block" -b 64 -s 512 -H 1024 --heads 256 -t 256
+    PW_MEM_AVAILABLE=1000000 expect_usage "ch11 tp_block with 1 MB available" "$ch11/tp_block" --tiny
 fi
 
 if [ -x "$ch11/placement" ]; then
@@ -114,6 +116,15 @@ elif [ -x "$ch11/mpi_tp" ] && command -v mpirun >/dev/null 2>&1; then
         ok "ch11 MPI: -np 5 refused in one line (5 does not divide 12 heads)"
     else
         bad "ch11 MPI: -np 5" "exit $rc" "$(head -3 "$tmp/se")"
+    fi
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} timeout 60 mpirun --oversubscribe -np 4 "$ch11/mpi_tp" -b 64 -s 1024 -H 2048 \
+        --heads 256 >"$tmp/so" 2>"$tmp/se"
+    rc=$?
+    if [ $rc -ne 0 ] && [ "$(grep -c '^mpi_tp: ' "$tmp/se")" = 1 ] && grep -q 'GiB of memory available' "$tmp/se"; then
+        ok "ch11 MPI: a block too big for memory refused in one line"
+    else
+        bad "ch11 MPI: too big for memory" "exit $rc" "$(head -3 "$tmp/se")"
     fi
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} expect_usage "ch11 MPI: bad input (run as a singleton)" "$ch11/mpi_tp" -H 0
 else

@@ -134,6 +134,18 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return PW_EXIT_USAGE;
     }
+    /* process 0 holds the reference, t gathered outputs and the cluster's t ranks: about
+     * 2 t + 2 copies of a block's kept activations, buffers and weights */
+    double want = 4 * (2.0 * t + 2) * (tp_stash_bytes(&sh, 1, false) / 4 + 8.0 * tp_tokens(&sh) * sh.h + 24.0 * sh.h * sh.h);
+    int too_big = rank == 0 && want > pw_available_memory();
+    MPI_Bcast(&too_big, 1, MPI_INT, 0, MPI_COMM_WORLD);       /* one line, from process 0; every process exits 2 */
+    if (too_big) {
+        if (rank == 0)
+            fprintf(stderr, "%s: -b/-s/-H: about %.1f GiB needed on process 0, only %.1f GiB of memory available\n", prog,
+                    want / (1 << 30), pw_available_memory() / (1 << 30));
+        MPI_Finalize();
+        return PW_EXIT_USAGE;
+    }
     size_t n = tp_tokens(&sh), h = (size_t)sh.h, nh = n * h, nw = tp_weight_floats(&sh, t);
     /* Bsend: a ring step has one chunk of n h / t floats in flight per
      * process; room for a whole activation, twice, is plenty */

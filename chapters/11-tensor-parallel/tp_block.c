@@ -329,6 +329,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", prog, why);
         return PW_EXIT_USAGE;
     }
+    /* the largest run holds, for each of t ranks and the reference, about
+     * one unsplit block's kept activations, a few n x h buffers and the weights */
+    for (int i = 0; i < nshapes; i++) {
+        long long tmax = 8;
+        for (int k = 0; k < ts.n; k++) if (ts.v[k] > tmax) tmax = ts.v[k];
+        double n = (double)tp_tokens(&shapes[i]), hh = shapes[i].h;
+        double floats = tp_stash_bytes(&shapes[i], 1, false) / 4 + 8 * n * hh + 24 * hh * hh;
+        pw_require_memory(prog, "-b/-s/-H", (long long)floats, sizeof(float), (int)tmax + 2);
+    }
     tp_shape mem = { (int)mb, (int)ms, (int)mh, (int)mheads };
     if (tp_shape_check(&mem, 1, false, why, sizeof why)) {
         fprintf(stderr, "%s: memory table: %s\n", prog, why);
