@@ -56,7 +56,7 @@ if [ -x "$ch11/tp_block" ]; then
     expect_usage "ch11 tp_block --mem-heads 7 (do not divide 12288)" "$ch11/tp_block" --tiny --mem-heads 7
     expect_usage "ch11 tp_block --intra-gbs 0" "$ch11/tp_block" --tiny --intra-gbs 0
     expect_usage "ch11 tp_block -b 64 -s 512 -H 1024 --heads 256 -t 256 (terabytes)" "$ch11/tp_block" -b 64 -s 512 -H 1024 --heads 256 -t 256
-    PW_MEM_AVAILABLE=1000000 expect_usage "ch11 tp_block with 1 MB available" "$ch11/tp_block" --tiny
+    PW_MEM_AVAILABLE=100000 expect_usage "ch11 tp_block with 100 kB available" "$ch11/tp_block" --tiny
 fi
 
 if [ -x "$ch11/placement" ]; then
