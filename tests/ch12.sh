@@ -48,9 +48,10 @@ elif [ -x "$ch12/schedules" ]; then
     fi
     # The terminal Gantt chart: GPipe's rank 0 at p = 4, m = 8, v = 2 (two
     # layers a stage, one column a layer): 8 forwards, 18 idle, 8 backwards.
-    if grep -q '^  rank 0 |FFffFFffFFffFFff\.\{18\}BBBBbbbbBBBBbbbbBBBBbbbbBBBBbbbb|$' "$tmp/so" || \
-       timeout 60 "$ch12/schedules" --tiny >"$tmp/so" 2>&1 && grep -q '^  rank 0 |FFffFFffFFffFFff\.\{18\}BBBBbbbbBBBBbbbbBBBBbbbbBBBBbbbb|$' "$tmp/so"; then
-        ok "ch12 schedules: the terminal Gantt chart shows GPipe's ramp and its idle middle"
+    if timeout 60 "$ch12/schedules" --tiny >"$tmp/so" 2>&1 \
+       && grep -q '^  rank 0 |FFffFFffFFffFFff\.\{18\}BBBBbbbbBBBBbbbbBBBBbbbbBBBBbbbb|$' "$tmp/so" \
+       && grep -q '^  rank 3 |\.\.\.\.\.\.FFBBffbbFFBBffbbWWFFBBwwffbbWWFFBBwwffbbWWwwWWww|$' "$tmp/so"; then
+        ok "ch12 schedules: the terminal Gantt charts show GPipe's ramp and idle middle, ZB-H1's last rank never idle after its start"
     else
         bad "ch12 schedules: terminal Gantt" "$(grep -A4 '^gpipe (p' "$tmp/so")"
     fi
@@ -100,4 +101,11 @@ if [ "${SAN:-}" != tsan ] && [ -x "$ch12/unbalanced" ]; then
         bad "ch12 unbalanced" "$(grep -E '^(all|balanced|one_heavy|rebalanced)' "$tmp/so")" "$(tail -3 "$tmp/se")"
     fi
     expect_usage "ch12 unbalanced -p 1 (nothing to unbalance)" "$ch12/unbalanced" -p 1
+    # --tiny changes the defaults only: a flag given wins.
+    if timeout 60 "$ch12/unbalanced" --tiny -p 6 >"$tmp/so" 2>&1 && grep -q '^p = 6 stages, m = 4 micro-batches' "$tmp/so" \
+       && grep -qE '^one_heavy +4 4 4 6 4 4 ' "$tmp/so"; then
+        ok "ch12 unbalanced --tiny -p 6: 6 stages as asked, the heavy one in the middle"
+    else
+        bad "ch12 unbalanced --tiny -p 6" "$(head -5 "$tmp/so")"
+    fi
 fi

@@ -44,16 +44,18 @@
 
 int main(int argc, char **argv)
 {
-    long long p = 4, m = 8, batch = 2;
+    long long p = -1, m = -1, batch = 2;   /* -1: not given; the defaults below */
     pw_opt opts[] = {
-        { "-p", "--stages", PW_OPT_INT, &p, "P", "ranks, one stage each (default 4)", 2, 16 },
-        { "-m", "--micro-batches", PW_OPT_INT, &m, "M", "micro-batches (default 8)", 1, 64 },
+        { "-p", "--stages", PW_OPT_INT, &p, "P", "ranks, one stage each (default 4; --tiny 3)", 2, 16 },
+        { "-m", "--micro-batches", PW_OPT_INT, &m, "M", "micro-batches (default 8; --tiny 4)", 1, 64 },
         { "-b", "--batch", PW_OPT_INT, &batch, "B", "samples per micro-batch (default 2)", 1, 64 },
     };
     pw_common_opts common;
     pw_parse_or_exit(argc, argv, "unbalanced pipeline stages: the slowest stage sets the pace; a balanced split",
                      opts, (int)(sizeof opts / sizeof opts[0]), &common);
-    if (common.tiny) { p = p > 3 ? 3 : p; m = m > 4 ? 4 : m; }
+    /* --tiny picks smaller defaults; flags given win */
+    if (p < 0) p = common.tiny ? 3 : 4;
+    if (m < 0) m = common.tiny ? 4 : 8;
     int P = (int)p, heavy = P / 2;
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
 
