@@ -30,6 +30,13 @@
  * CSV: per placement (variant inside / across) and t (threads), kind=summary
  * rows of the modelled seconds: param step, compute, tp_comm, dp_comm; and a
  * quantity row, param comm_fraction (the share of the step not computing).
+ * Then the Gantt chart of the largest t (metadata gantt_t): one kind=event
+ * row per traced event of the ranks of world rank 0's tensor group, variant
+ * F / B (forward, backward compute), tp_send / tp_recv (with the tensor
+ * group), dp_send / dp_recv (the data-parallel gradient ring), param the
+ * placement, threads the rank's place in its tensor group, n the peer's
+ * world rank, min_s / max_s start and end (a recv from when the rank asked
+ * for the data: waiting included).
  */
 #include "cluster.h"
 #include "collectives.h"
@@ -70,6 +77,38 @@ static void rank_fn(pw_rank *r, void *arg)
     if (w == 0) { j->tp_s = t1 - t0; j->dp_s = t2 - t1; }
     coll_comm_free(&tp);
     coll_comm_free(&dp);
+}
+
+/* One bar of the Gantt chart: an event of a rank of world rank 0's tensor
+ * group, its lane the rank's place in the group; communication named after
+ * the group it belongs to (the peer in the tensor group or not). */
+typedef struct { const char *kind; int lane, peer; double start, end, bytes; } gantt_bar;
+
+static int lane_of(int w, bool across, int t, int per_node)
+{
+    if (across) return w % per_node == 0 && w / per_node < t ? w / per_node : -1;
+    return w < t ? w : -1;
+}
+
+static gantt_bar *keep_group(const pw_cluster *c, bool across, int t, int per_node, size_t *count)
+{
+    size_t nev;
+    const pw_trace_event *ev = pw_cluster_trace(c, &nev);
+    gantt_bar *b = malloc((nev + 1) * sizeof *b);
+    size_t m = 0;
+    for (size_t i = 0; i < nev; i++) {
+        int lane = lane_of(ev[i].rank, across, t, per_node);
+        if (lane < 0) continue;
+        const char *kind = ev[i].kind;
+        bool send = !strcmp(kind, "send"), recv = !strcmp(kind, "recv");
+        if (send || recv) {
+            bool tp = lane_of(ev[i].peer, across, t, per_node) >= 0;
+            kind = send ? (tp ? "tp_send" : "dp_send") : (tp ? "tp_recv" : "dp_recv");
+        }
+        b[m++] = (gantt_bar){ kind, lane, ev[i].peer, ev[i].start, ev[i].end, ev[i].bytes };
+    }
+    *count = m;
+    return b;
 }
 
 int main(int argc, char **argv)
@@ -121,6 +160,11 @@ int main(int argc, char **argv)
     pw_cluster *c = pw_cluster_create(&cfg);
     double a_in = cfg.intra_alpha, b_in = 1 / (cfg.intra_gbs * 1e9), a_x = cfg.inter_alpha, b_x = 1 / (cfg.inter_gbs * 1e9);
 
+    int kmax = 0;                      /* the largest t: its step is drawn as a Gantt chart */
+    for (int k = 1; k < ts.n; k++) if (ts.v[k] > ts.v[kmax]) kmax = k;
+    int tmax = (int)ts.v[kmax];
+    gantt_bar *bars[2] = { NULL, NULL };
+    size_t nbars[2] = { 0, 0 };
     printf("one transformer layer (h = %lld, %lld heads, s = %lld), %lld sequences per step on %lld ranks (%d per node),\n"
            "t-way tensor x %lld/t-way data parallelism; modelled times per step, ms\n\n", hid, heads, seq, batch, ranks, per_node, ranks);
     printf("%-7s %3s %4s %9s %9s %9s %9s %9s %10s\n", "place", "t", "b", "step", "compute", "TP comm", "DP comm", "comm %", "MB sent");
@@ -137,6 +181,7 @@ int main(int argc, char **argv)
                 return PW_EXIT_WRONG;
             }
             double step = pw_cluster_time(c);
+            if (k == kmax) bars[across] = keep_group(c, across == 1, t, per_node, &nbars[across]);
             double compute = (tp_flops_forward(&sh, t) + tp_flops_backward(&sh, t)) / (cfg.device_gflops * 1e9);
             /* the closed form */
             bool tp_slow = across && t > 1, dp_slow = across ? ranks / per_node != t : ranks != per_node;
@@ -165,6 +210,8 @@ int main(int argc, char **argv)
         }
     pw_cluster_destroy(c);
     if (bad) {
+        free(bars[0]);
+        free(bars[1]);
         fprintf(stderr, "%s: a modelled time differs from its closed form; nothing written\n", prog);
         return PW_EXIT_WRONG;
     }
@@ -184,9 +231,14 @@ int main(int argc, char **argv)
             pw_csv_quantity(csv, v, hid, t, "comm_fraction", out[across][k].frac);
         }
     /* the conclusion, from the numbers above: the largest t asked for */
-    int kmax = 0;
-    for (int k = 1; k < ts.n; k++) if (ts.v[k] > ts.v[kmax]) kmax = k;
-    int tmax = (int)ts.v[kmax];
+    pw_csv_meta(csv, "gantt_t", "%d", tmax);
+    for (int across = 0; across < 2; across++) {
+        for (size_t i = 0; i < nbars[across]; i++) {
+            const gantt_bar *g = &bars[across][i];
+            pw_csv_event(csv, g->kind, g->peer, g->lane, across ? "across" : "inside", g->start, g->end, g->bytes);
+        }
+        free(bars[across]);
+    }
     if (tmax > 1) {
         double in = out[0][kmax].step, ax = out[1][kmax].step;
         printf("\nt = %d: modelled step time inside a node %.3f ms, across nodes %.3f ms: %s is %.2fx faster;\n"
