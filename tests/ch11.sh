@@ -25,6 +25,16 @@ if [ -x "$ch11/tp_block" ]; then
     else
         bad "ch11 tp_block: bytes at t = 4" "$(grep '^2,8,24,4 *4' "$tmp/so")"
     fi
+    # Modelled time, b 2 s 8 h 24, t = 2: 4 all-reduces x 2 ring steps of 1 us + 768 bytes at
+    # 450 GB/s, plus 3 x (24 n h^2 + 4 b s^2 h) / 2 flops at 100 TFLOP/s.
+    want=$(awk 'BEGIN { n = 16; h = 24; b = 2; s = 8; t = 2
+        printf "%.3f", (8 * (1e-6 + 4 * n * h / t / 450e9) + 3 * (24 * n * h * h + 4 * b * s * s * h) / t / 1e14) * 1e6 }')
+    got=$(awk '$1 == "2,8,24,4" && $2 == 2 && $3 == "TP" { print $NF }' "$tmp/so")
+    if [ -n "$got" ] && [ "$got" = "$want" ]; then
+        ok "ch11 tp_block: t = 2 models $got us, the closed form"
+    else
+        bad "ch11 tp_block: modelled time at t = 2" "got '$got', want '$want'"
+    fi
     # Memory at h = 12288, 96 heads, s = 2048: weights 12 h^2 4 / 8 bytes = 0.844 GiB;
     # activations n h (16 + 48/8) + 4 (96/8) s^2 = 0.703 GiB; with SP n h 64/8 + ... = 0.375.
     want=$(awk 'BEGIN { h = 12288; s = 2048; a = 96; t = 8; n = s; G = 2^30
