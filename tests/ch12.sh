@@ -109,3 +109,31 @@ if [ "${SAN:-}" != tsan ] && [ -x "$ch12/unbalanced" ]; then
         bad "ch12 unbalanced --tiny -p 6" "$(head -5 "$tmp/so")"
     fi
 fi
+
+# The same executor across Open MPI processes: gradients bit for bit.
+if [ "${SAN:-}" = tsan ]; then
+    echo "SKIP ch12 MPI: not under ThreadSanitizer (Open MPI's progress threads are outside our code)"
+elif [ -x "$ch12/mpi_pipeline" ] && command -v mpirun >/dev/null 2>&1; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} timeout 120 mpirun --oversubscribe -np 4 "$ch12/mpi_pipeline" >"$tmp/so" 2>"$tmp/se"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q '^all variants match: every schedule.s gradients across 4 processes' "$tmp/so" \
+       && [ "$(grep -cE '^(gpipe|1f1b|interleaved|zbh1) +yes ' "$tmp/so")" = 4 ] && ! sanitizer_report "$tmp/se"; then
+        ok "ch12 MPI: 4 processes, every schedule's gradients equal the unsplit model's bit for bit"
+    else
+        bad "ch12 MPI: mpirun -np 4 mpi_pipeline" "exit $rc" "$(tail -6 "$tmp/so")" "$(tail -4 "$tmp/se")"
+    fi
+    # 3 processes, m = 8 and odd widths: interleaving refused in one line, the others bit for bit.
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} timeout 120 mpirun --oversubscribe -np 3 "$ch12/mpi_pipeline" -d 13 -b 3 -L 7 >"$tmp/so" 2>"$tmp/se"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q '^interleaved  skipped: .*multiple of p' "$tmp/so" \
+       && [ "$(grep -cE '^(gpipe|1f1b|zbh1) +yes ' "$tmp/so")" = 3 ] && ! sanitizer_report "$tmp/se"; then
+        ok "ch12 MPI: 3 processes, 7 layers of 13: gpipe, 1f1b, zbh1 bit for bit; interleaved refused (m = 8)"
+    else
+        bad "ch12 MPI: mpirun -np 3 mpi_pipeline" "exit $rc" "$(tail -6 "$tmp/so")" "$(tail -4 "$tmp/se")"
+    fi
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} expect_usage "ch12 MPI: bad input (run as a singleton)" "$ch12/mpi_pipeline" -m 0
+else
+    echo "SKIP ch12 MPI: mpicc/mpirun not found (apt install openmpi-bin libopenmpi-dev)"
+fi
