@@ -1,4 +1,4 @@
-# caption: Bubble fraction (idle time over p x span, measured from the trace) against the number of micro-batches m, p = 4 ranks, links free. Points: measured; lines: the formulas, GPipe and 1F1B (p-1)/(m+p-1) (Huang et al. 2019; Narayanan et al. 2021), interleaved (p-1)/(vm+p-1) with v = 2 (Narayanan et al. 2021, m a multiple of p), ZB-H1 (p-1)/(3m+p-1) for m >= p (Qi et al. 2024). More micro-batches shrink every bubble; ZB-H1's is a third of 1F1B's rate.
+# caption: Bubble fraction (idle time over p x span, measured from the trace) against the number of micro-batches m, p = 4 ranks, links free. Points: measured; lines: the formulas, GPipe and 1F1B (p-1)/(m+p-1) (Huang et al. 2019; Narayanan et al. 2021), interleaved (p-1)/(vm+p-1) with v = 2 (Narayanan et al. 2021, m a multiple of p), ZB-H1 (p-1)/(3m+p-1) for m >= p (Qi et al. 2024; for m < p this chapter's ZB-H1 order gives (2p-m-1)/(2p+2m-1), the kink at m = p). GPipe's open circles lie under 1F1B's squares: the same bubble. More micro-batches shrink every bubble; ZB-H1's idle over useful time is a third of 1F1B's.
 # data: schedules.csv
 # terminal: yes
 load 'plots/common.gp'
@@ -15,4 +15,4 @@ set yrange [0:*]
 set key inside right top
 if (is_dumb) { set title sprintf('bubble vs m, p = %s: points measured, lines formula', P) }
 plot for [i=1:ns] sel('formula', word(S, i)) using 'n':'value' with lines lt i dt 2 notitle, \
-     for [i=1:ns] sel('bubble', word(S, i)) using 'n':'value' with points lt i title word(S, i)
+     for [i=1:ns] sel('bubble', word(S, i)) using 'n':'value' with points lt i pt (i == 1 ? 6 : i == 2 ? 5 : i == 3 ? 9 : 13) ps (i == 1 ? 2.2 : 1) title word(S, i)

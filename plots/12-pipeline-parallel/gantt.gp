@@ -20,7 +20,7 @@ set ylabel 'rank'
 set style fill solid 0.9 border lc rgb 'white'
 set key outside top center horizontal
 if (is_dumb) { set terminal dumb size 100,60 }
-set multiplot layout ns, 1 margins 0.08, 0.98, 0.08, 0.9 spacing 0, 0.09
+set multiplot layout ns, 1 margins 0.08, 0.98, 0.12, 0.9 spacing 0, 0.09
 set title offset 0, -0.6
 box(c) = (column(c) / u)
 do for [i = 1:ns] {
