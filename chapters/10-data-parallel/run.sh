@@ -26,19 +26,9 @@ step "2. all-reduce: naive, tree, ring, against their formulas" "$BIN/allreduce"
 step "3. strong and weak scaling, stragglers, accumulation" "$BIN/scaling" --csv "$RESULTS/scaling.csv"
 step "4. overlapping the all-reduce with the backward pass" "$BIN/overlap" --csv "$RESULTS/overlap.csv"
 
-if [ "${MPI:-}" = 1 ]; then
-    if [ -x "$BIN/mpi_allreduce" ] && command -v mpirun >/dev/null 2>&1; then
-        # --oversubscribe: 4 processes on a 2-core laptop is the point (real
-        # processes, real messages), not a speed record.
-        if [ "$(id -u)" = 0 ] && [ -z "${OMPI_ALLOW_RUN_AS_ROOT:-}" ]; then
-            echo "(running as root: Open MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; set for this run)"
-            export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-        fi
-        step "5. the same collectives over Open MPI" \
-            mpirun --oversubscribe -np 4 "$BIN/mpi_allreduce" --csv "$RESULTS/mpi_allreduce.csv"
-        step "6. the same training over Open MPI: the virtual cluster's bits, measured times" \
-            mpirun --oversubscribe -np 4 "$BIN/mpi_train" -s "$steps" --csv "$RESULTS/mpi_train.csv"
-    else
-        echo "MPI=1: skipped: mpicc/mpirun not found (apt install openmpi-bin libopenmpi-dev / brew install open-mpi)"
-    fi
+if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_train"; then
+    step "5. the same collectives over Open MPI" \
+        mpirun --oversubscribe -np 4 "$BIN/mpi_allreduce" --csv "$RESULTS/mpi_allreduce.csv"
+    step "6. the same training over Open MPI: the virtual cluster's bits, measured times" \
+        mpirun --oversubscribe -np 4 "$BIN/mpi_train" -s "$steps" --csv "$RESULTS/mpi_train.csv"
 fi

@@ -17,17 +17,7 @@ step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
 step "1. the Megatron split of a transformer block, against the unsplit block" "$BIN/tp_block" --csv "$RESULTS/tp_block.csv"
 step "2. placing the tensor groups: inside a node or across nodes" "$BIN/placement" --csv "$RESULTS/placement.csv"
 
-if [ "${MPI:-}" = 1 ]; then
-    if [ -x "$BIN/mpi_tp" ] && command -v mpirun >/dev/null 2>&1; then
-        # --oversubscribe: 4 processes on a 2-core laptop is the point (real
-        # processes, real messages), not a speed record.
-        if [ "$(id -u)" = 0 ] && [ -z "${OMPI_ALLOW_RUN_AS_ROOT:-}" ]; then
-            echo "(running as root: Open MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; set for this run)"
-            export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-        fi
-        step "3. the same block over Open MPI, 4 processes" \
-            mpirun --oversubscribe -np 4 "$BIN/mpi_tp" --csv "$RESULTS/mpi_tp.csv"
-    else
-        echo "MPI=1: skipped: mpicc/mpirun not found (apt install openmpi-bin libopenmpi-dev / brew install open-mpi)"
-    fi
+if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_tp"; then
+    step "3. the same block over Open MPI, 4 processes" \
+        mpirun --oversubscribe -np 4 "$BIN/mpi_tp" --csv "$RESULTS/mpi_tp.csv"
 fi

@@ -30,18 +30,8 @@ predict "one of p = 4 stages holds 6 layers, the others 4 (the model grows by 1/
   much does the step grow? And with the same 18 layers split as evenly as they go?"
 step "3. unbalanced stages set the pace" "$BIN/unbalanced" --csv "$RESULTS/unbalanced.csv"
 
-if [ "${MPI:-}" = 1 ]; then
-    if [ -x "$BIN/mpi_pipeline" ] && command -v mpirun >/dev/null 2>&1; then
-        # --oversubscribe: 4 processes on a 2-core laptop is the point (real
-        # processes, real messages), not a speed record.
-        if [ "$(id -u)" = 0 ] && [ -z "${OMPI_ALLOW_RUN_AS_ROOT:-}" ]; then
-            echo "(running as root: Open MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; set for this run)"
-            export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-        fi
-        predict "the same executor, each stage now a separate process, messages through Open MPI.
+if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_pipeline"; then
+    predict "the same executor, each stage now a separate process, messages through Open MPI.
   Will the gradients still equal the unsplit model's bit for bit?"
-        step "4. the same schedules across Open MPI processes" mpirun --oversubscribe -np 4 "$BIN/mpi_pipeline"
-    else
-        echo "MPI=1: skipped: mpicc/mpirun not found (apt install openmpi-bin libopenmpi-dev / brew install open-mpi)"
-    fi
+    step "4. the same schedules across Open MPI processes" mpirun --oversubscribe -np 4 "$BIN/mpi_pipeline"
 fi
