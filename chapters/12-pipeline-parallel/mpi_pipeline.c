@@ -123,8 +123,9 @@ int main(int argc, char **argv)
                 pipe_result res;
                 double modelled = -1;
                 if (pipe_simulate(s, NULL, &cj, &cfg, false, &res, why, sizeof why) == 0) modelled = res.time;
-                snprintf(rows[nrows++], sizeof rows[0], "%-12s %18s %13.3f ms %15.3f us", s->name,
-                         bitwise ? "yes" : "no (within rounding)", wall[REPEATS / 2] * 1e3, modelled * 1e6);
+                snprintf(rows[nrows++], sizeof rows[0], "%-12s %18s %13.3f ms  (%7.3f - %7.3f ms) %15.3f us", s->name,
+                         bitwise ? "yes" : "no (within rounding)", wall[REPEATS / 2] * 1e3, wall[0] * 1e3,
+                         wall[REPEATS - 1] * 1e3, modelled * 1e6);
             }
         }
         pw_free(sum);
@@ -137,7 +138,7 @@ int main(int argc, char **argv)
         printf("all variants match: every schedule's gradients across %d processes equal the unsplit model's\n\n", p);
         printf("%d processes, one stage each; %lld layers of %lld x %lld, m = %lld micro-batches of %lld samples\n\n",
                p, layers, width, width, m, batch);
-        printf("%-12s %18s %16s %18s\n", "schedule", "equal bit for bit", "wall (MPI)", "modelled (cluster)");
+        printf("%-12s %18s %16s  %21s %18s\n", "schedule", "equal bit for bit", "wall (MPI)", "(min - max of 5)", "modelled (cluster)");
         for (int k = 0; k < nrows; k++) printf("%s\n", rows[k]);
     }
     coll_comm_mpi_end(&world);
