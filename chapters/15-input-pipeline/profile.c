@@ -1,0 +1,161 @@
+/* chapters/15-input-pipeline/profile.c: profile first. Where does a training
+ * step's time go when the loop makes its own batches, and what does
+ * prefetching on loader threads change?
+ *
+ *   ./build/ch15/profile                 60 steps, no prefetch then 1 loader
+ *   ./build/ch15/profile -L 2 --rounds 400
+ *
+ * Run 1, "no_prefetch": each step decodes and augments its batch (kernels/
+ * loader.c), then computes the gradient and the update of the MLP
+ * (kernels/mlp.c): load and compute take turns on one thread, so the step
+ * is load + compute. Run 2, "prefetch": L loader threads make the batches
+ * ahead into a bounded queue while the training thread computes; the step's
+ * "load" is now only the time spent waiting at the queue. Ideally the step
+ * becomes max(compute, load / L) (when L threads have L cores of their own).
+ *
+ * Checked before anything is printed: both runs see the same batches (a
+ * fingerprint of each) and end with the same weights, bit for bit: the
+ * loaders change when a batch is made, never what it holds.
+ *
+ * CSV: kind=event rows (a Gantt chart): variant no_prefetch / prefetch,
+ * threads = 0 for the training thread (param "load" or "wait", "compute")
+ * and 1.. for loader t - 1 (param "decode"), n = the batch, times from the
+ * run's start. Summary rows, variant the run, param "step", "load" or
+ * "compute": the per-step times over the steps after the first (the first
+ * fills the pipeline).
+ */
+#include "check.h"
+#include "loader.h"
+#include "overlap.h"
+#include "results.h"
+#include "setup.h"
+#include "timing.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { double load, compute, step; } split;
+
+/* Medians over steps 1..S-1 (step 0 waits for the first batch in every run). */
+static split median_split(const ld_step *st, int S, double *tmp)
+{
+    split m;
+    for (int i = 1; i < S; i++) tmp[i - 1] = st[i].load_s;
+    m.load = pw_quantile(tmp, S - 1, 0.5);
+    for (int i = 1; i < S; i++) tmp[i - 1] = st[i].compute_s;
+    m.compute = pw_quantile(tmp, S - 1, 0.5);
+    for (int i = 1; i < S; i++) tmp[i - 1] = st[i].load_s + st[i].compute_s;
+    m.step = pw_quantile(tmp, S - 1, 0.5);
+    return m;
+}
+
+static void write_events(pw_csv *csv, const char *variant, const ld_step *st, int S, const ld_pool_stats *pool,
+                         const char *load_name)
+{
+    for (int k = 0; k < S; k++) {
+        pw_csv_event(csv, variant, k, 0, load_name, st[k].start_s, st[k].start_s + st[k].load_s, 0);
+        pw_csv_event(csv, variant, k, 0, "compute", st[k].start_s + st[k].load_s,
+                     st[k].start_s + st[k].load_s + st[k].compute_s, 0);
+        if (pool) pw_csv_event(csv, variant, k, pool->made_by[k] + 1, "decode", pool->start[k], pool->end[k], 0);
+    }
+}
+
+static void write_split(pw_csv *csv, const char *variant, int L, split m)
+{
+    pw_csv_value(csv, variant, 0, L, "load", m.load, 0, 0);
+    pw_csv_value(csv, variant, 0, L, "compute", m.compute, 0, 0);
+    pw_csv_value(csv, variant, 0, L, "step", m.step, 0, 0);
+}
+
+int main(int argc, char **argv)
+{
+    ch15_opts o = ch15_defaults();
+    long long loaders = 1, show = 8;
+    pw_opt opts[CH15_NOPTS + 2];
+    ch15_opt_table(&o, opts);
+    opts[CH15_NOPTS] = (pw_opt){ "-L", "--loaders", PW_OPT_INT, &loaders, "L", "loader threads of the prefetch run (default 1)", 1, 256 };
+    opts[CH15_NOPTS + 1] = (pw_opt){ NULL, "--show", PW_OPT_INT, &show, "N", "steps printed one by one (default 8)", 1, 100000 };
+    pw_common_opts common;
+    pw_parse_or_exit(argc, argv, "profile a training step: load against compute, without and with prefetching",
+                     opts, CH15_NOPTS + 2, &common);
+    pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    ld_dataset ds;
+    ch15_dataset(&o, &common, &ds);
+    int S = (int)o.steps, L = (int)loaders;
+    mlp_shape s = ds.c.s;
+    size_t np = mlp_nparams(s);
+    float *w0 = pw_alloc_floats(np), *w_sync = pw_alloc_floats(np), *w_pre = pw_alloc_floats(np);
+    mlp_init(s, w0, 7);
+    memcpy(w_sync, w0, np * sizeof(float));
+    memcpy(w_pre, w0, np * sizeof(float));
+    ld_step *st_sync = calloc((size_t)S, sizeof *st_sync), *st_pre = calloc((size_t)S, sizeof *st_pre);
+    uint64_t *fp_sync = calloc((size_t)S, sizeof *fp_sync), *fp_pre = calloc((size_t)S, sizeof *fp_pre);
+    double *tmp = calloc((size_t)S, sizeof *tmp);
+    ld_trace tr_sync = { st_sync, fp_sync, NULL, { 0 } }, tr_pre = { st_pre, fp_pre, NULL, { 0 } };
+
+    int bad = ld_train(&ds, 0, 0, w_sync, (float)o.lr, &tr_sync);
+    pw_overlap ov = { 0 };
+    pw_overlap_mark mark = pw_overlap_begin();
+    bad |= ld_train(&ds, L, (int)o.capacity, w_pre, (float)o.lr, &tr_pre);
+    pw_overlap_end(&ov, mark);
+    for (int k = 0; k < S && !bad; k++)
+        if (fp_sync[k] != fp_pre[k]) {
+            fprintf(stderr, "prefetch: batch %d differs from the one the loop made itself: the loaders are not deterministic\n", k);
+            bad = 1;
+        }
+    /* Bit for bit: the same batches in the same order through the same
+     * single-threaded arithmetic. Any difference is a bug, not rounding. */
+    if (!bad) bad |= pw_check_floats("prefetch weights vs no prefetch", w_pre, w_sync, np, 0, 0);
+    if (bad) {
+        fprintf(stderr, "profile: a check failed: nothing is printed or written\n");
+        return PW_EXIT_WRONG;
+    }
+    printf("input pipeline: MLP %d-%d-%d, batch %lld, %d steps; decode %lld rounds per word, noise %.3g, queue %lld\n",
+           s.d, s.k, s.o, o.batch, S, o.rounds, o.noise, o.capacity);
+    printf("all variants match: with %d loader%s the %d batches have the same fingerprints, in the same order, and the\n"
+           "  weights are bit for bit those of the loop that loads its own batches\n\n", L, L > 1 ? "s" : "", S);
+
+    printf("step   no prefetch: load  compute     step  |  prefetch, %d loader%s: wait  compute     step\n", L, L > 1 ? "s" : "");
+    for (int k = 0; k < S && k < show; k++)
+        printf("%4d   %15.3f ms %5.3f ms %5.3f ms  |  %22.3f ms %5.3f ms %5.3f ms\n", k, st_sync[k].load_s * 1e3,
+               st_sync[k].compute_s * 1e3, (st_sync[k].load_s + st_sync[k].compute_s) * 1e3, st_pre[k].load_s * 1e3,
+               st_pre[k].compute_s * 1e3, (st_pre[k].load_s + st_pre[k].compute_s) * 1e3);
+    split a = median_split(st_sync, S, tmp), b = median_split(st_pre, S, tmp);
+    printf("median of steps 1..%d:\n", S - 1);
+    printf("  no_prefetch   load %.3f ms + compute %.3f ms = step %.3f ms: loading is %.0f%% of the step\n", a.load * 1e3,
+           a.compute * 1e3, a.step * 1e3, 100 * a.load / a.step);
+    printf("  prefetch      wait %.3f ms + compute %.3f ms = step %.3f ms: waiting is %.0f%% of the step\n", b.load * 1e3,
+           b.compute * 1e3, b.step * 1e3, 100 * b.load / b.step);
+    write_events(csv, "no_prefetch", st_sync, S, NULL, "load");
+    write_events(csv, "prefetch", st_pre, S, &tr_pre.pool, "wait");
+    write_split(csv, "no_prefetch", 0, a);
+    write_split(csv, "prefetch", L, b);
+
+    /* The answers, from this run. The best prefetching can do with L loaders
+     * is max(compute, load / L) per step (L loaders on L free cores). */
+    double bound = fmax(a.compute, a.load / L);
+    printf("\nanswer: profile first: %s\n",
+           a.load > a.compute ? "the loop spends more time loading than computing: it is input bound, and a\n"
+                                "  faster model, or more devices, would not make it faster"
+                              : "here the loop computes longer than it loads: it is compute bound already");
+    printf("answer: prefetch with %d loader%s: %.3f -> %.3f ms per step (%.2fx); the best it could be is\n"
+           "  max(compute, load / %d) = %.3f ms\n", L, L > 1 ? "s" : "", a.step * 1e3, b.step * 1e3, a.step / b.step, L,
+           bound * 1e3);
+    int cores = pw_cores();
+    int threads = L + 1 < cores ? L + 1 : cores;
+    if (pw_overlap_warn(stdout, "prefetch (loaders and the training thread)", &ov, L + 1, cores))
+        printf("  so this run could not show what prefetching gives: the loaders took turns with the training thread\n");
+    else if (b.step < 0.9 * a.step)
+        printf("  the loaders ran beside the training thread (%d threads on %d cores): loading is hidden %s\n", L + 1, cores,
+               b.load < 0.1 * b.step ? "entirely: the loop is compute bound now" : "in part: the loop still waits");
+    else
+        printf("  could not show it: prefetching gained less than 10%% in this run (%d threads, %d cores)\n", threads, cores);
+    free(st_sync); free(st_pre); free(fp_sync); free(fp_pre); free(tmp);
+    ld_pool_stats_free(&tr_pre.pool);
+    pw_free(w0); pw_free(w_sync); pw_free(w_pre);
+    ld_dataset_free(&ds);
+    return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
+}
