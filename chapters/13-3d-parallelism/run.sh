@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# chapters/13-3d-parallelism/run.sh: what `make chapter-13` runs, in the
+# order the README reads. Before each step a question to answer first;
+# after it, the program prints the answer from its own numbers. validate
+# checks every composed run against the unsplit model and the planner's
+# formula before it prints, and exits 1 if a check fails, which stops the
+# chapter here.
+#   BIN      where the programs are (default build/ch13)
+#   RESULTS  where the CSV goes (default results/13-3d-parallelism)
+#   FULL=1   the same: everything is modelled and takes well under a second
+set -euo pipefail
+BIN=${BIN:-build/ch13}
+RESULTS=${RESULTS:-results/13-3d-parallelism}
+mkdir -p "$RESULTS"
+
+step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+
+predict "GPT-3 175B has 175B parameters. Mixed-precision Adam keeps 16 bytes of each. How many
+  80 GB devices does the model state alone need? On 1024 H100-like devices, what tensor degree t
+  will the best plan use, and what share of the peak (MFU) do you expect: 20%, 45% or 70%?"
+step "1. the planner: every d x t x p that fits, the fastest few, the wrong mapping" \
+    "$BIN/planner" --csv "$RESULTS/planner.csv"
+
+predict "the planner's step time is a formula. Run the composed code (real data, groups by
+  coll_comm_split, chapter 12's schedules, a DP all-reduce at the end) on up to 64 modelled
+  devices: will the formula be exact, too slow or too fast, for GPipe? For 1F1B?"
+step "2. validated, not believed: the formula against the composed run" \
+    "$BIN/validate" --csv "$RESULTS/validate.csv" --gantt-csv "$RESULTS/validate_gantt.csv"
+
+predict "a 1.3B model, 512 sequences a step. From 8 devices, double them again and again: at
+  what device count does the step stop getting faster? With 4x the batch?"
+step "3. strong scaling: where more devices make the step slower" \
+    "$BIN/scaling" --csv "$RESULTS/scaling.csv"

@@ -1,0 +1,211 @@
+/* chapters/13-3d-parallelism/validate.c: the planner's step-time formula
+ * against the composed DP x TP x PP code run on the virtual cluster with
+ * real data. Validated, not believed.
+ *
+ *   ./build/ch13/validate                 12 configurations up to 64 ranks
+ *   ./build/ch13/validate --tiny          the 8-rank ones
+ *   ./build/ch13/validate --gantt-csv F   also one step's trace (2 x 2 x 2, 1F1B) for the Gantt chart
+ *
+ * For each d x t x p (both schedules, GPipe and 1F1B, and both mappings):
+ *   1. kernels/parallel3d.c's p3_rank runs a stack of residual MLP blocks
+ *      (width h = 16, inner f = 64, 2 layers a stage, b = 3 samples a
+ *      micro-batch, m = 4 micro-batches a replica) on d t p ranks: TP groups,
+ *      pipeline neighbours and DP groups made by coll_comm_split, each stage
+ *      Megatron-split t ways, the orders of chapter 12, the gradients
+ *      all-reduced over d at the end. Gradients and loss are checked against
+ *      the unsplit model on all d m b samples (p3_reference), within the
+ *      tolerance of summation order.
+ *   2. The run's modelled step (pw_cluster_time) is compared with
+ *      p3_time_model, the planner's formula, fed the same work and links.
+ *      The formula leaves out how the pipeline's sends really interleave
+ *      with compute: it is GPipe's timeline (all forwards, then all
+ *      backwards, one message at a time on each hop), so GPipe's runs must
+ *      match it to rounding (1e-9). 1F1B's steady state sends an activation
+ *      forward and a gradient back at the same time (links are full
+ *      duplex), hiding part of the pipeline's messages, while its
+ *      interleaved TP all-reduces sometimes wait for a neighbour: it must
+ *      agree within --tolerance (default 10%). A larger error exits 1.
+ * The devices are slowed to 0.001 TFLOP/s (--device-tflops) so that this
+ * small model keeps the balance of a real step: a layer's compute (12 us)
+ * of the order of its TP all-reduce (a few us), not 1000x less.
+ *
+ * CSV: quantity rows per configuration ("run_s", "model_s", "error"),
+ * param "dxtxp/schedule/order"; with --gantt-csv, event rows (variant F, B,
+ * send, recv; threads = rank) in a second file.
+ */
+#include "check.h"
+#include "cluster.h"
+#include "options.h"
+#include "parallel3d.h"
+#include "results.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define H 16
+#define F 64
+#define B 3
+
+typedef struct { int d, t, p; } shape3;
+
+static void rank_main(pw_rank *r, void *arg)
+{
+    pw_comm world = coll_comm_cluster(r);
+    p3_rank(&world, arg);
+}
+
+/* One composed run; returns 0, or 1 with why. */
+static int run_one(const p3_config *cf, bool gpipe, int layers, const pw_cluster_flags *lf, double *run_s, double *model_s,
+                   pw_csv *gantt, char *why, size_t len)
+{
+    int R = cf->d * cf->t * cf->p;
+    size_t count = (size_t)cf->d * (size_t)cf->m * B, nw = p3_nweights(layers, H, F);
+    float *w = pw_alloc_floats(nw), *x = pw_alloc_floats(count * H), *y = pw_alloc_floats(count * H);
+    float *grad = pw_alloc_floats(nw), *ref = pw_alloc_floats(nw);
+    double *loss = calloc((size_t)cf->d, sizeof *loss);
+    /* weights +-1/sqrt(fan-in) keep the 2p-layer residual stack from blowing up */
+    pw_fill_random(w, nw, 13, -0.25f, 0.25f);
+    pw_fill_random(x, count * H, 14, -1, 1);
+    pw_fill_random(y, count * H, 15, -1, 1);
+    memset(grad, 0, nw * sizeof *grad);
+    p3_job job = { layers, H, F, B, *cf, gpipe, w, x, y, grad, loss };
+    pw_cluster_config cc = pw_cluster_config_for(R, lf);
+    cc.trace = gantt != NULL;
+    pw_cluster_check_or_exit("validate", &cc);
+    pw_cluster *c = pw_cluster_create(&cc);
+    pw_cluster_name_tag(c, 1, "activations");
+    pw_cluster_name_tag(c, 2, "gradients");
+    int rc = 0;
+    if (pw_cluster_run(c, rank_main, &job) != PW_CLUSTER_OK) {
+        snprintf(why, len, "the run failed: %s", pw_cluster_report(c));
+        rc = 1;
+    }
+    double want = rc ? 0 : p3_reference(layers, H, F, w, x, y, count, ref), got = 0;
+    for (int i = 0; i < cf->d; i++) got += loss[i];
+    /* Sums of a few hundred terms of size ~1 in another order (TP's ring
+     * adds the t partial products chunk by chunk, DP's the d replicas):
+     * float rounding, ~1e-6 relative; 1e-4 leaves room, a wrong slice or a
+     * missed all-reduce is off by O(1). */
+    float scale = 0;
+    for (size_t i = 0; !rc && i < nw; i++) scale = fabsf(ref[i]) > scale ? fabsf(ref[i]) : scale;
+    if (!rc && (pw_check_floats("composed gradients", grad, ref, nw, 1e-5 * scale, 1e-4)
+                || pw_check_scalar("composed loss", got, want, 0, 1e-5))) {
+        snprintf(why, len, "gradients or loss differ from the unsplit model (above)");
+        rc = 1;
+    }
+    if (!rc) {
+        *run_s = pw_cluster_time(c);
+        p3_cluster cl = { R / cc.ranks_per_node, cc.ranks_per_node, cc.intra_alpha, cc.intra_gbs, cc.inter_alpha,
+                          cc.inter_gbs, 1, 1, 1 };
+        p3_work wk;
+        p3_mlp_work(&job, &wk);
+        p3_time tm;
+        p3_time_model(&wk, &cl, cf, cc.device_gflops * 1e9, &tm);
+        *model_s = tm.total;
+        if (gantt) {
+            size_t n;
+            const pw_trace_event *ev = pw_cluster_trace(c, &n);
+            for (size_t i = 0; i < n; i++)
+                pw_csv_event(gantt, ev[i].kind, 0, ev[i].rank, "2x2x2", ev[i].start, ev[i].end, ev[i].bytes);
+            pw_csv_meta(gantt, "ranks", "%d", R);
+            pw_csv_meta(gantt, "step_s", "%.9g", *run_s);
+        }
+    }
+    pw_cluster_destroy(c);
+    pw_free(w); pw_free(x); pw_free(y); pw_free(grad); pw_free(ref);
+    free(loss);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    double tol = 0.1;
+    long long m = 4;
+    const char *gantt_path = NULL;
+    pw_cluster_flags lf = pw_cluster_flag_defaults();
+    lf.device_tflops = 0.001;
+    pw_opt opts[4 + PW_CLUSTER_NFLAGS] = {
+        { NULL, "--tolerance", PW_OPT_DOUBLE, &tol, "X", "largest relative error allowed for 1F1B, formula against run (default 0.1)", 0, 1 },
+        { "-m", "--micro", PW_OPT_INT, &m, "M", "micro-batches per replica (default 4)", 1, 64 },
+        { NULL, "--gantt-csv", PW_OPT_STRING, &gantt_path, "FILE", "write one 2 x 2 x 2 1F1B step's trace here", 0, 0 },
+    };
+    int nopts = 3 + pw_cluster_flag_opts(&lf, opts + 3, true);
+    pw_common_opts common;
+    pw_parse_or_exit(argc, argv, "the planner's step-time formula against the composed DP x TP x PP run (real data)",
+                     opts, nopts, &common);
+    if (!(tol > 0)) {
+        fprintf(stderr, "%s: --tolerance must be positive\n", common.prog);
+        return PW_EXIT_USAGE;
+    }
+    static const shape3 all[] = { { 1, 1, 1 }, { 2, 1, 1 }, { 1, 2, 1 }, { 1, 1, 2 }, { 2, 2, 2 }, { 1, 4, 2 },
+                                  { 4, 2, 1 }, { 2, 2, 4 }, { 4, 2, 2 }, { 2, 4, 4 }, { 4, 4, 4 }, { 1, 8, 8 } };
+    int nshapes = common.tiny ? 6 : (int)(sizeof all / sizeof all[0]);
+    pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    pw_csv *gantt = pw_csv_open(gantt_path, argc, argv);
+    if (gantt) {
+        p3_config cf = { 2, 2, 2, B, m, false, false, P3_ORDER_TDP };
+        double a, b;
+        char why[8192];
+        if (run_one(&cf, false, 4, &lf, &a, &b, gantt, why, sizeof why)) {
+            fprintf(stderr, "%s: 2x2x2 1f1b: %s\n", common.prog, why);
+            return PW_EXIT_WRONG;
+        }
+        if (pw_csv_close(gantt)) return PW_EXIT_WRONG;
+    }
+
+    struct row { char name[48]; double run, model, err; } rows[4 * 16];
+    int nrows = 0;
+    double worst = 0, worst_gpipe = 0;
+    const char *worst_name = "", *worst_gpipe_name = "";
+    for (int k = 0; k < nshapes; k++)
+        for (int o = 0; o < 2; o++)
+            for (int g = 0; g < 2; g++) {
+                p3_config cf = { all[k].d, all[k].t, all[k].p, B, m, false, false, (p3_order)o };
+                double run_s = 0, model_s = 0;
+                char why[8192];
+                if (run_one(&cf, g == 0, 2 * all[k].p, &lf, &run_s, &model_s, NULL, why, sizeof why)) {
+                    fprintf(stderr, "%s: %dx%dx%d %s %s: %s\n", common.prog, cf.d, cf.t, cf.p, g ? "1f1b" : "gpipe",
+                            p3_order_name(cf.order), why);
+                    return PW_EXIT_WRONG;
+                }
+                struct row *rw = &rows[nrows++];
+                snprintf(rw->name, sizeof rw->name, "%dx%dx%d/%s/%s", cf.d, cf.t, cf.p, g ? "1f1b" : "gpipe", p3_order_name(cf.order));
+                rw->run = run_s;
+                rw->model = model_s;
+                rw->err = (model_s - run_s) / run_s;
+                if (g == 0 && fabs(rw->err) > worst_gpipe) { worst_gpipe = fabs(rw->err); worst_gpipe_name = rw->name; }
+                if (g == 1 && fabs(rw->err) > worst) { worst = fabs(rw->err); worst_name = rw->name; }
+            }
+    printf("all variants match: %d composed runs (d x t x p up to %d ranks, GPipe and 1F1B, both mappings):\n"
+           "gradients and loss equal the unsplit model's within summation-order rounding\n\n", nrows,
+           all[nshapes - 1].d * all[nshapes - 1].t * all[nshapes - 1].p);
+    printf("h = %d, f = %d, 2 layers a stage, b = %d, m = %lld, devices at %g TFLOP/s, %lld a node\n\n", H, F, B, m,
+           lf.device_tflops, lf.per_node);
+    printf("%-26s %12s %12s %9s\n", "d x t x p / schedule / map", "run (us)", "formula (us)", "error");
+    for (int i = 0; i < nrows; i++)
+        printf("%-26s %12.2f %12.2f %+8.2f%%\n", rows[i].name, rows[i].run * 1e6, rows[i].model * 1e6, 100 * rows[i].err);
+    printf("\nvalidation error, |formula - run| / run:\n"
+           "  GPipe: worst %.2g%% (%s), tolerance 1e-7%%: the formula is GPipe's timeline\n"
+           "  1F1B:  worst %.2f%% (%s), tolerance %.1f%%\n", 100 * worst_gpipe, worst_gpipe_name, 100 * worst, worst_name, 100 * tol);
+    if (worst_gpipe > 1e-9) {
+        fprintf(stderr, "%s: the formula misses the GPipe run by %.3g%% (%s): it should be exact\n", common.prog,
+                100 * worst_gpipe, worst_gpipe_name);
+        return PW_EXIT_WRONG;
+    }
+    if (worst > tol) {
+        fprintf(stderr, "%s: the planner's formula misses the composed run by %.2f%% (%s), more than %.1f%%\n",
+                common.prog, 100 * worst, worst_name, 100 * tol);
+        return PW_EXIT_WRONG;   /* the CSV stays unwritten (its temporary is left behind) */
+    }
+    for (int i = 0; i < nrows; i++) {
+        pw_csv_quantity(csv, "run_s", m, 0, rows[i].name, rows[i].run);
+        pw_csv_quantity(csv, "model_s", m, 0, rows[i].name, rows[i].model);
+        pw_csv_quantity(csv, "error", m, 0, rows[i].name, rows[i].err);
+    }
+    pw_csv_meta(csv, "worst_error_gpipe", "%.3g", worst_gpipe);
+    pw_csv_meta(csv, "worst_error_1f1b", "%.6f", worst);
+    return pw_csv_close(csv);
+}
