@@ -116,7 +116,9 @@ int main(int argc, char **argv)
     printf("input pipeline: MLP %d-%d-%d, batch %lld, %d steps; decode %lld rounds per word, noise %.3g, queue %lld\n",
            s.d, s.k, s.o, o.batch, S, o.rounds, o.noise, o.capacity);
     printf("all variants match: with %d loader%s the %d batches have the same fingerprints, in the same order, and the\n"
-           "  weights are bit for bit those of the loop that loads its own batches\n\n", L, L > 1 ? "s" : "", S);
+           "  weights are bit for bit those of the loop that loads its own batches\n", L, L > 1 ? "s" : "", S);
+    printf("queue: %d batches made and %d taken, each once and in order; at most %d of the %lld slots held at once\n\n",
+           tr_pre.pool.produced, tr_pre.pool.consumed, tr_pre.pool.max_held, o.capacity);
 
     printf("step   no prefetch: load  compute     step  |  prefetch, %d loader%s: wait  compute     step\n", L, L > 1 ? "s" : "");
     for (int k = 0; k < S && k < show; k++)

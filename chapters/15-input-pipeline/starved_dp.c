@@ -96,8 +96,8 @@ int main(int argc, char **argv)
     opts[CH15_NOPTS + 1] = (pw_opt){ NULL, "--node-loaders", PW_OPT_SIZES, &loaders, "L[,L...]",
                                      "loader threads of the node: the starved count first, the fix last (default 1,8)", 1, 4096 };
     opts[CH15_NOPTS + 2] = (pw_opt){ "-g", "--global-batch", PW_OPT_INT, &global, "B", "samples per step over all replicas (default 512)", 1, 1 << 24 };
-    opts[CH15_NOPTS + 3] = (pw_opt){ NULL, "--load-us", PW_OPT_DOUBLE, &load_us, "US", "load time per sample instead of measuring it", 1e-6, 1e6 };
-    opts[CH15_NOPTS + 4] = (pw_opt){ NULL, "--compute-us", PW_OPT_DOUBLE, &compute_us, "US", "compute time per sample instead of measuring it", 1e-6, 1e6 };
+    opts[CH15_NOPTS + 3] = (pw_opt){ NULL, "--load-us", PW_OPT_DOUBLE, &load_us, "US", "load time per sample instead of measuring it (0: measure)", 0, 1000000 };
+    opts[CH15_NOPTS + 4] = (pw_opt){ NULL, "--compute-us", PW_OPT_DOUBLE, &compute_us, "US", "compute time per sample instead of measuring it (0: measure)", 0, 1000000 };
     pw_common_opts common;
     int nopts = CH15_NOPTS + OWN + pw_cluster_flag_opts(&links, opts + CH15_NOPTS + OWN, true);
     pw_parse_or_exit(argc, argv, "data parallelism against a starved loader, on the virtual cluster", opts, nopts, &common);
