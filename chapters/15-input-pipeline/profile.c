@@ -21,8 +21,8 @@
  * threads = 0 for the training thread (param "load" or "wait", "compute")
  * and 1.. for loader t - 1 (param "decode"), n = the batch, times from the
  * run's start. Summary rows, variant the run, param "step", "load" or
- * "compute": the per-step times over the steps after the first (the first
- * fills the pipeline).
+ * "compute": the mean per-step times over the steps after the first (the
+ * first fills the pipeline).
  */
 #include "check.h"
 #include "loader.h"
@@ -39,16 +39,19 @@
 
 typedef struct { double load, compute, step; } split;
 
-/* Medians over steps 1..S-1 (step 0 waits for the first batch in every run). */
-static split median_split(const ld_step *st, int S, double *tmp)
+/* Means over steps 1..S-1 (step 0 waits for the first batch in every run).
+ * Means, not medians: with a queue a slow step lets the loaders run ahead and
+ * the next steps find their batches ready, so only the total over the steps
+ * (the throughput) says what the pipeline gives; the median of a run with one
+ * long stall would look faster than the loaders can possibly be. */
+static split mean_split(const ld_step *st, int S)
 {
-    split m;
-    for (int i = 1; i < S; i++) tmp[i - 1] = st[i].load_s;
-    m.load = pw_quantile(tmp, S - 1, 0.5);
-    for (int i = 1; i < S; i++) tmp[i - 1] = st[i].compute_s;
-    m.compute = pw_quantile(tmp, S - 1, 0.5);
-    for (int i = 1; i < S; i++) tmp[i - 1] = st[i].load_s + st[i].compute_s;
-    m.step = pw_quantile(tmp, S - 1, 0.5);
+    split m = { 0, 0, 0 };
+    for (int i = 1; i < S; i++) {
+        m.load += st[i].load_s / (S - 1);
+        m.compute += st[i].compute_s / (S - 1);
+    }
+    m.step = m.load + m.compute;
     return m;
 }
 
@@ -93,7 +96,6 @@ int main(int argc, char **argv)
     memcpy(w_pre, w0, np * sizeof(float));
     ld_step *st_sync = calloc((size_t)S, sizeof *st_sync), *st_pre = calloc((size_t)S, sizeof *st_pre);
     uint64_t *fp_sync = calloc((size_t)S, sizeof *fp_sync), *fp_pre = calloc((size_t)S, sizeof *fp_pre);
-    double *tmp = calloc((size_t)S, sizeof *tmp);
     ld_trace tr_sync = { st_sync, fp_sync, NULL, { 0 } }, tr_pre = { st_pre, fp_pre, NULL, { 0 } };
 
     int bad = ld_train(&ds, 0, 0, w_sync, (float)o.lr, &tr_sync);
@@ -125,8 +127,8 @@ int main(int argc, char **argv)
         printf("%4d   %15.3f ms %5.3f ms %5.3f ms  |  %22.3f ms %5.3f ms %5.3f ms\n", k, st_sync[k].load_s * 1e3,
                st_sync[k].compute_s * 1e3, (st_sync[k].load_s + st_sync[k].compute_s) * 1e3, st_pre[k].load_s * 1e3,
                st_pre[k].compute_s * 1e3, (st_pre[k].load_s + st_pre[k].compute_s) * 1e3);
-    split a = median_split(st_sync, S, tmp), b = median_split(st_pre, S, tmp);
-    printf("median of steps 1..%d:\n", S - 1);
+    split a = mean_split(st_sync, S), b = mean_split(st_pre, S);
+    printf("per step, the mean over steps 1..%d (the throughput):\n", S - 1);
     printf("  no_prefetch   load %.3f ms + compute %.3f ms = step %.3f ms: loading is %.0f%% of the step\n", a.load * 1e3,
            a.compute * 1e3, a.step * 1e3, 100 * a.load / a.step);
     printf("  prefetch      wait %.3f ms + compute %.3f ms = step %.3f ms: waiting is %.0f%% of the step\n", b.load * 1e3,
@@ -155,7 +157,7 @@ int main(int argc, char **argv)
                b.load < 0.1 * b.step ? "entirely: the loop is compute bound now" : "in part: the loop still waits");
     else
         printf("  could not show it: prefetching gained less than 10%% in this run (%d threads, %d cores)\n", threads, cores);
-    free(st_sync); free(st_pre); free(fp_sync); free(fp_pre); free(tmp);
+    free(st_sync); free(st_pre); free(fp_sync); free(fp_pre);
     ld_pool_stats_free(&tr_pre.pool);
     pw_free(w0); pw_free(w_sync); pw_free(w_pre);
     ld_dataset_free(&ds);
