@@ -26,7 +26,7 @@ predict "the planner's step time is a formula. Run the composed code (real data,
   coll_comm_split, chapter 12's schedules, a DP all-reduce at the end) on up to 64 modelled
   devices: will the formula be exact, too slow or too fast, for GPipe? For 1F1B?"
 step "2. validated, not believed: the formula against the composed run" \
-    "$BIN/validate" --csv "$RESULTS/validate.csv" --gantt-csv "$RESULTS/validate_gantt.csv"
+    "$BIN/validate" --csv "$RESULTS/validate.csv"
 
 predict "a 1.3B model, 512 sequences a step. From 8 devices, double them again and again: at
   what device count does the step stop getting faster? With 4x the batch?"

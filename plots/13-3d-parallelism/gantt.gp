@@ -1,7 +1,7 @@
 # caption: One composed training step on 8 modelled devices, d = 2 replicas x t = 2 tensor ranks x p = 2 pipeline stages (ranks tensor-first: 0-1 are stage 0 of replica 0, 2-3 stage 0 of replica 1, 4-7 stage 1), 1F1B with m = 4 micro-batches, from the virtual cluster's trace. Forward (F) blue, backward (B) green; sends orange and receives (waiting included) grey: the short ones between computations are the tensor all-reduces inside each layer, the longer grey bars the pipeline's waits (the bubble), and the end of the step the data-parallel all-reduce of the gradients.
-# data: validate_gantt.csv
+# data: validate.csv
 load 'plots/common.gp'
-f = csv('validate_gantt.csv')
+f = csv('validate.csv')
 P = meta(f, 'ranks') + 0
 sel(v) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"kind\"] == \"event\" && $ix[\"variant\"] == \"%s\"' '%s'", v, f)
 set yrange [P - 0.5:-0.5]

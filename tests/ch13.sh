@@ -1,0 +1,155 @@
+# tests/ch13.sh: chapter 13's own tests, sourced by tests/run.sh (which
+# provides ok, bad, expect_usage, sanitizer_report, $BUILD, $SAN, $tmp).
+# Everything here is modelled (closed forms and the virtual cluster), so
+# the numbers are the same on every machine and asserted exactly: the
+# planner against its formulas recomputed in awk, the composed DP x TP x PP
+# run against the unsplit model and against the planner's formula, the
+# scaling sweep's turning points, bad input.
+
+ch13=$BUILD/ch13
+if [ "${SAN:-}" = tsan ]; then
+    echo "SKIP ch13 under ThreadSanitizer (single-threaded: closed forms and the fiber-based cluster; plain and ASan builds run them)"
+else
+
+if [ -x "$ch13/validate" ]; then
+    # 48 composed runs up to 64 ranks, gradients against the unsplit model.
+    # GPipe's runs equal the formula to rounding, 1F1B's within 10%. Two
+    # rows by hand (h 16, f 64, b 3, m 4, 2 layers, 1 GFLOP/s): 1x1x1 is
+    # all compute, 4 x 2 x (4 + 8) x 3 x 16 x 64 flops = 294.912 us; 1x2x1
+    # halves it and adds 16 ring all-reduces of 48 floats on 2 ranks,
+    # 16 x 2 (1 us + 96 B / 450 GB/s) = 32.007 us: 179.46 us.
+    if timeout 60 "$ch13/validate" --csv "$tmp/v.csv" >"$tmp/so" 2>"$tmp/se" \
+       && grep -q '^all variants match: 48 composed runs (d x t x p up to 64 ranks' "$tmp/so" \
+       && grep -qE '^1x1x1/gpipe/tp-dp-pp +294\.91 +294\.91 ' "$tmp/so" \
+       && grep -qE '^1x2x1/1f1b/tp-dp-pp +179\.46 +179\.46 ' "$tmp/so" \
+       && grep -qE '^  1F1B: +worst [0-9]\.[0-9]+% ' "$tmp/so" \
+       && ! sanitizer_report "$tmp/se"; then
+        ok "ch13 validate: 48 composed runs equal the unsplit model; 1x1x1 294.91 us and 1x2x1 179.46 us as worked by hand"
+    else
+        bad "ch13 validate" "$(grep -E '^(all|1x1x1/gpipe/tp|1x2x1/1f1b/tp|  GPipe|  1F1B)' "$tmp/so")" "$(tail -3 "$tmp/se")"
+    fi
+    # The CSV: every GPipe row's error below 1e-9, every 1F1B row's below 10%, 48 of each.
+    res=$(awk -F, '/^#/ || /^program/ { next } $2 == "error" { e = $NF < 0 ? -$NF : $NF; n++
+              if ($7 ~ /gpipe/ && e > 1e-9) bad++; if ($7 ~ /1f1b/ && e > 0.1) bad++ } END { print n + 0, bad + 0 }' "$tmp/v.csv")
+    if [ "$res" = "48 0" ]; then
+        ok "ch13 validate CSV: 48 errors, GPipe's below 1e-9, 1F1B's below 10%"
+    else
+        bad "ch13 validate CSV errors" "rows, misses: $res (want 48 0)"
+    fi
+    # The Gantt trace: F and B on each of the 8 ranks of the 2 x 2 x 2 step.
+    nf=$(awk -F, '$3 == "event" && $2 == "F" { r[$6] = 1 } END { print length(r) }' "$tmp/v.csv")
+    nb=$(awk -F, '$3 == "event" && $2 == "B" { r[$6] = 1 } END { print length(r) }' "$tmp/v.csv")
+    if [ "$nf" = 8 ] && [ "$nb" = 8 ] && grep -q '^# ranks: 8' "$tmp/v.csv"; then
+        ok "ch13 validate CSV: the Gantt step: forward and backward bars on all 8 ranks"
+    else
+        bad "ch13 validate CSV: the Gantt step" "ranks with F: $nf, with B: $nb (want 8, 8)"
+    fi
+    # A tolerance the 1F1B runs miss: exit 1, no CSV written.
+    timeout 60 "$ch13/validate" --tiny --tolerance 0.001 --csv "$tmp/v2.csv" >"$tmp/so" 2>"$tmp/se"
+    rc=$?
+    if [ $rc -eq 1 ] && [ ! -f "$tmp/v2.csv" ] && grep -q 'misses the composed run by' "$tmp/se"; then
+        ok "ch13 validate --tolerance 0.001: 1F1B's runs miss it, exit 1, no CSV"
+    else
+        bad "ch13 validate --tolerance 0.001" "exit $rc (want 1)" "$(tail -2 "$tmp/se")"
+    fi
+    rm -f "$tmp"/v2.csv.tmp.*
+    expect_usage "ch13 validate --tolerance 0" "$ch13/validate" --tolerance 0
+    expect_usage "ch13 validate -m 0" "$ch13/validate" -m 0
+    expect_usage "ch13 validate --inter-gbs 0" "$ch13/validate" --inter-gbs 0
+fi
+
+if [ -x "$ch13/planner" ]; then
+    # GPT-3 175B on 1024 devices: the best plan and its MFU; the same split
+    # placed pipeline-first 2.06x slower; ZeRO's 120 GB and 31.4 GB.
+    if timeout 30 "$ch13/planner" --csv "$tmp/p.csv" >"$tmp/so" 2>"$tmp/se" \
+       && grep -q '^best mapping for gpt3-175b on 1024 devices: d 16 x t 8 x p 8, micro-batch 1 (m = 96)' "$tmp/so" \
+       && grep -q 'MFU 43\.9%' "$tmp/so" \
+       && grep -q '^wrong mapping: 2\.06x slower' "$tmp/so" \
+       && grep -q 'unsharded 16 bytes/param = 120\.0 GB; ZeRO-1 .* = 31\.4 GB' "$tmp/so" \
+       && ! sanitizer_report "$tmp/se"; then
+        ok "ch13 planner: GPT-3 175B best d 16 x t 8 x p 8, MFU 43.9%; wrong mapping 2.06x slower; ZeRO 120.0 and 31.4 GB"
+    else
+        bad "ch13 planner" "$(grep -E '^(best|  step|wrong)|ZeRO-1 \(' "$tmp/so")" "$(tail -3 "$tmp/se")"
+    fi
+    # The memory arithmetic recomputed here for every listed plan from its
+    # name (d.t.p.b.zero.recomp): P = 12 L h^2 (1 + 13/12h) + (V + s) h,
+    # states (4 + 12 or 12/d) P/(t p), activations min(p, m) L/p layers of
+    # s b h (34 + 5 a s / h) / t (or 2 s b h / t + one layer): to 1e-5
+    # (the CSV's 6 significant digits).
+    res=$(awk -F, -v L=96 -v h=12288 -v a=96 -v s=2048 -v V=50257 -v B=1536 '
+        /^#/ || /^program/ { next } $2 == "memory_gb" {
+            split($7, f, "."); d = substr(f[1], 2) + 0; t = substr(f[2], 2) + 0; p = substr(f[3], 2) + 0; b = substr(f[4], 2) + 0
+            P = 12 * L * h * h * (1 + 13 / (12 * h)) + (V + s) * h; per = P / (t * p)
+            st = per * (4 + (f[5] == "zero1" ? 12 / d : 12)); m = B / (d * b); inf = m < p ? m : p
+            layer = s * b * h * (34 + 5 * a * s / h) / t
+            act = (f[6] == "recomp") ? L / p * inf * 2 * s * b * h / t + layer : L / p * inf * layer
+            want = (st + act) / 1e9; e = $NF - want; if (e < 0) e = -e; n++; if (e > 1e-5 * want) bad++ }
+        END { print n + 0, bad + 0 }' "$tmp/p.csv")
+    if [ "$res" = "5 0" ]; then
+        ok "ch13 planner CSV: the memory of the 5 best plans equals ZeRO's and Korthikanti's arithmetic, recomputed in awk"
+    else
+        bad "ch13 planner CSV memory" "rows, misses: $res (want 5 0)"
+    fi
+    if timeout 30 "$ch13/planner" --model llama2-70b --top 3 >"$tmp/so" 2>"$tmp/se" \
+       && grep -q '^llama2-70b: 80 layers, h 8192, 64 heads, s 4096, V 32000, batch 1024 sequences' "$tmp/so" \
+       && grep -q '^best mapping for llama2-70b on 1024 devices: d 32 x t 8 x p 4' "$tmp/so"; then
+        ok "ch13 planner --model llama2-70b: best d 32 x t 8 x p 4"
+    else
+        bad "ch13 planner --model llama2-70b" "$(grep -E '^(llama|best)' "$tmp/so")" "$(tail -2 "$tmp/se")"
+    fi
+    # More memory or more devices can only help: the best step on 80 GB is
+    # no slower than on 40 GB (the 40 GB plans are a subset).
+    t80=$("$ch13/planner" --nodes 32 | sed -n 's/^  step \([0-9.]*\) s.*/\1/p')
+    t40=$("$ch13/planner" --nodes 32 --mem-gb 40 | sed -n 's/^  step \([0-9.]*\) s.*/\1/p')
+    if [ -n "$t80" ] && [ -n "$t40" ] && awk -v a="$t80" -v b="$t40" 'BEGIN { exit !(a <= b) }'; then
+        ok "ch13 planner: 256 devices, best step with 80 GB ($t80 s) no slower than with 40 GB ($t40 s)"
+    else
+        bad "ch13 planner 80 GB vs 40 GB" "80 GB: $t80 s, 40 GB: $t40 s"
+    fi
+    expect_usage "ch13 planner --nodes 1 (GPT-3 175B fits nowhere on 8 devices)" "$ch13/planner" --nodes 1
+    grep -q 'fits nowhere on 8 devices of 80 GB' "$tmp/se" || bad "ch13 planner --nodes 1 says why" "$(cat "$tmp/se")"
+    expect_usage "ch13 planner --heads 7 (does not divide 12288)" "$ch13/planner" --heads 7
+    expect_usage "ch13 planner --layers 0" "$ch13/planner" --layers 0
+    expect_usage "ch13 planner --mem-gb 0" "$ch13/planner" --mem-gb 0
+    expect_usage "ch13 planner --model gpt5" "$ch13/planner" --model gpt5
+    expect_usage "ch13 planner -B -3" "$ch13/planner" -B -3
+fi
+
+if [ -x "$ch13/scaling" ]; then
+    # GPT-3 XL, batch 512: fastest at 16384 devices, slower at 32768; the
+    # 4x batch moves the turning point to 32768. Both sweeps through
+    # common/scaling.h (Amdahl lines in the CSV).
+    if timeout 30 "$ch13/scaling" --csv "$tmp/s.csv" >"$tmp/so" 2>"$tmp/se" \
+       && grep -q '^batch 512: the step is fastest at 16384 devices; going from 16384 to 32768 devices first makes it slower' "$tmp/so" \
+       && grep -q '^the larger batch moves the fastest point from 16384 to 32768 devices' "$tmp/so" \
+       && grep -q '^# amdahl_b512: p=0\.9' "$tmp/s.csv" && grep -q '^# amdahl_b2048: p=0\.9' "$tmp/s.csv" \
+       && ! sanitizer_report "$tmp/se"; then
+        ok "ch13 scaling: batch 512 fastest at 16384 devices, slower past it; 4x batch moves it to 32768; Amdahl fits written"
+    else
+        bad "ch13 scaling" "$(grep -E '^(batch|the larger)' "$tmp/so")" "$(tail -2 "$tmp/se")"
+    fi
+    # Strong scaling: each sweep's step falls with N until its fastest point, then rises (no second dip).
+    res=$(awk -F, '/^#/ || /^program/ { next } $3 == "summary" { v = $2; t = $9
+              if (v == pv && t > pt) up[v] = 1; if (v == pv && t < pt && up[v]) dip++; pv = v; pt = t } END { print dip + 0 }' "$tmp/s.csv")
+    if [ "$res" = 0 ]; then
+        ok "ch13 scaling CSV: each sweep falls to one minimum, then rises"
+    else
+        bad "ch13 scaling CSV" "$res dips after a rise"
+    fi
+    expect_usage "ch13 scaling --max-devices 4" "$ch13/scaling" --max-devices 4
+    expect_usage "ch13 scaling --batch-factor 1" "$ch13/scaling" --batch-factor 1
+fi
+
+# The figures draw from the CSV of this run (gnuplot optional).
+if command -v gnuplot >/dev/null 2>&1 && [ -f "$tmp/s.csv" ] && [ -f "$tmp/v.csv" ]; then
+    mkdir -p "$tmp/r/13-3d-parallelism"
+    cp "$tmp/s.csv" "$tmp/r/13-3d-parallelism/scaling.csv"
+    cp "$tmp/v.csv" "$tmp/r/13-3d-parallelism/validate.csv"
+    if RESULTS_ROOT="$tmp/r" PLOTS_OUT="$tmp/out" bash plots/render.sh 13-3d-parallelism >"$tmp/so" 2>&1 \
+       && [ -s "$tmp/out/13-3d-parallelism/gantt.png" ] && [ -s "$tmp/out/13-3d-parallelism/step_time.png" ]; then
+        ok "ch13 figures: gantt, step_time and speedup drawn from the run's CSV"
+    else
+        bad "ch13 figures" "$(tail -5 "$tmp/so")"
+    fi
+fi
+fi
