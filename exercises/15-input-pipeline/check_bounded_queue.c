@@ -17,6 +17,7 @@
  *      wake-up: `if` instead of `while`, or no signal at all).
  * Last line "PASS: ..." and exit 0, or exit 1.
  */
+#define _POSIX_C_SOURCE 200809L   /* nanosleep under -std=c11 */
 #include "bounded_queue.h"
 #include "errcheck.h"
 #include "exercise.h"
