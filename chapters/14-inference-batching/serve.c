@@ -25,7 +25,7 @@
  *    whose p99 latency is within the budget, with nothing rejected),
  *    computed from the runs; then the trade-off at one rate (--at).
  *
- * CSV: kind=value rows "forward" (n = b, flops and bytes) and kind=quantity
+ * CSV: kind=summary rows "forward" (n = b, the timing spread, flops, bytes) and kind=quantity
  * rows (variant = policy, n = rate in requests/s, param = throughput, p50,
  * p99, rejected, mean_batch, load).
  */
@@ -41,6 +41,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Not given: outside every option's range, so no command line can say it. */
+#define UNSET (-1e300)
+
 typedef struct { const srv_model *m; int b; float *X, *Y, *T; } fwd_ctx;
 static void run_forward(void *p) { fwd_ctx *c = p; srv_forward(c->m, c->b, c->X, c->Y, c->T); }
 
@@ -53,7 +56,7 @@ static void fail(const char *what, const char *why)
 int main(int argc, char **argv)
 {
     long long d = 512, layers = 4, B = 32, workers = 2, cap = 128, seed = 14;
-    double budget_ms = 20, duration = -1, rate = -1, slack_ms = 100, at = 200;
+    double budget_ms = 20, duration = UNSET, rate = UNSET, slack_ms = 100, at = 200;
     static pw_list load = PW_LIST(25, 50, 100, 200, 400);
     pw_opt opts[] = {
         { "-d", "--width", PW_OPT_INT, &d, "D", "model width: a request is D floats (default 512; --tiny 256)", 1, 4096 },
@@ -73,9 +76,9 @@ int main(int argc, char **argv)
     pw_parse_or_exit(argc, argv, "inference batching: throughput against p50/p99 latency, three batching rules",
                      opts, (int)(sizeof opts / sizeof opts[0]), &common);
     if (!(budget_ms > 0)) { fprintf(stderr, "serve: --budget must be > 0 ms (got %g)\n", budget_ms); return 2; }
-    if (rate != -1 && !(rate > 0)) { fprintf(stderr, "serve: --rate must be > 0 requests/s (got %g)\n", rate); return 2; }
-    if (duration != -1 && !(duration > 0)) { fprintf(stderr, "serve: --duration must be > 0 s (got %g)\n", duration); return 2; }
-    if (duration < 0) duration = common.tiny ? 0.15 : 0.4;
+    if (rate != UNSET && !(rate > 0)) { fprintf(stderr, "serve: --rate must be > 0 requests/s (got %g)\n", rate); return 2; }
+    if (duration != UNSET && !(duration > 0)) { fprintf(stderr, "serve: --duration must be > 0 s (got %g)\n", duration); return 2; }
+    if (duration == UNSET) duration = common.tiny ? 0.15 : 0.4;
     if (common.tiny && d == 512) d = 256;
     if (common.tiny && load.n == 5 && load.v[0] == 25) load = (pw_list)PW_LIST(50, 200);
     pw_require_memory("serve", "-d", d * d * layers, sizeof(float), 1);
@@ -102,7 +105,7 @@ int main(int argc, char **argv)
         pw_bench(&cfg, run_forward, &fc, &st);
         double fl = srv_forward_flops(&model, b), by = srv_forward_bytes(&model, b);
         printf("%6d %10.1f %9.2f %12.2f %14.2f\n", b, st.median * 1e6, pw_gflops(fl, st.median), fl / by, st.median * 1e6 / b);
-        pw_csv_value(csv, "forward", b, 1, "gemm_simd", st.median, fl, by);
+        pw_csv_summary(csv, "forward", b, 1, "gemm_simd", &st, fl, by);
         if (b == 1) t1 = st.median;
         if (b == B) { tB = st.median; break; }
     }
