@@ -2,7 +2,7 @@
  * step's time go when the loop makes its own batches, and what does
  * prefetching on loader threads change?
  *
- *   ./build/ch15/profile                 60 steps, no prefetch then 1 loader
+ *   ./build/ch15/profile                 60 steps, no prefetch, then cores - 1 loaders
  *   ./build/ch15/profile -L 2 --rounds 400
  *
  * Run 1, "no_prefetch": each step decodes and augments its batch (kernels/
@@ -76,14 +76,17 @@ static void write_split(pw_csv *csv, const char *variant, int L, split m)
 int main(int argc, char **argv)
 {
     ch15_opts o = ch15_defaults();
-    long long loaders = 1, show = 8;
+    long long loaders = 0, show = 8;   /* loaders 0: not given, cores - 1 below */
     pw_opt opts[CH15_NOPTS + 2];
     ch15_opt_table(&o, opts);
-    opts[CH15_NOPTS] = (pw_opt){ "-L", "--loaders", PW_OPT_INT, &loaders, "L", "loader threads of the prefetch run (default 1)", 1, 256 };
+    opts[CH15_NOPTS] = (pw_opt){ "-L", "--loaders", PW_OPT_INT, &loaders, "L", "loader threads of the prefetch run (default cores - 1, at least 1)", 1, 256 };
     opts[CH15_NOPTS + 1] = (pw_opt){ NULL, "--show", PW_OPT_INT, &show, "N", "steps printed one by one (default 8)", 1, 100000 };
     pw_common_opts common;
     pw_parse_or_exit(argc, argv, "profile a training step: load against compute, without and with prefetching",
                      opts, CH15_NOPTS + 2, &common);
+    /* One core for the training thread, the rest for loaders: as many as can
+     * run beside it (exercise 15.1 asks how many are needed). */
+    if (!loaders) loaders = pw_cores() > 2 ? pw_cores() - 1 : 1;
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     ld_dataset ds;
     ch15_dataset(&o, &common, &ds);

@@ -21,9 +21,9 @@ step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
 predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
 predict "a training step decodes and augments a batch of 64 samples, then computes the MLP's
-  gradient and update on it. Guess the split: what share of the step is loading? If a second
-  thread made the next batch while this one computes, what would the step become?"
-step "1. profile first: load against compute, then prefetch on one loader thread" \
+  gradient and update on it. Guess the split: what share of the step is loading? If loader
+  threads made the next batches while this one computes, what would the step become?"
+step "1. profile first: load against compute, then prefetch on loader threads (cores - 1)" \
     "$BIN/profile" "${steps[@]}" --csv "$RESULTS/profile.csv"
 
 predict "with L loader threads the step should approach max(compute, load / L). On this
