@@ -24,7 +24,9 @@
  *
  * CSV: quantity rows, variant "no_prefetch" or "prefetch", threads = R,
  * param "load", "compute", "allreduce" or "step" (modelled seconds per
- * step), n = the node's loader threads L.
+ * step), or "wait": the part of the load the step waits for (all of it
+ * without prefetch, max(0, load - compute) with); n = the node's loader
+ * threads L.
  */
 #include "cluster.h"
 #include "collectives.h"
@@ -173,6 +175,8 @@ int main(int argc, char **argv)
                 const char *what[3] = { "load", "compute", "allreduce" };
                 for (int q = 0; q < 3; q++) pw_csv_quantity(csv, names[pre], loaders.v[li], (int)reps.v[ri], what[q], p[q]);
                 pw_csv_quantity(csv, names[pre], loaders.v[li], (int)reps.v[ri], "step", t);
+                /* the part of the load the step really waits for (all of it without prefetch) */
+                pw_csv_quantity(csv, names[pre], loaders.v[li], (int)reps.v[ri], "wait", pre ? fmax(0, p[0] - p[1]) : p[0]);
             }
 
     /* The answers, from this run's numbers. */
