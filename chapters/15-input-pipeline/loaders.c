@@ -19,8 +19,10 @@
  * at the same time is marked suspect (common/overlap.h).
  *
  * CSV: the scaling rows of common/scaling.h (variant "prefetch", threads =
- * loaders, n = steps), plus quantity rows, variant "split": param "wait" and
- * "compute", the median per-step seconds at each loader count (threads).
+ * loaders, n = steps; the training thread runs beside them, so L loaders are
+ * L + 1 threads, and the overlap column judges the loaders' L), plus quantity
+ * rows, variant "split": param "wait" and "compute", the mean per-step
+ * seconds at each loader count (threads).
  */
 #include "loader.h"
 #include "overlap.h"
@@ -127,10 +129,13 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++) printf("%s%lld", i ? ", " : "", threads.v[i]);
     printf(" give the same %d batches in the same order and the same weights, bit for bit, as no loader\n\n", S);
 
-    /* Timed: every point's samples interleaved (pw_bench_sweep). */
-    for (int i = 0; i <= n; i++) pts[i] = (point){ .ds = pts[i].ds, .loaders = pts[i].loaders, .capacity = pts[i].capacity,
-                                                   .lr = pts[i].lr, .w0 = w0, .w_ref = pts[i].w_ref, .fp_ref = pts[i].fp_ref,
-                                                   .w = pts[i].w, .fp = pts[i].fp, .st = pts[i].st };
+    /* Timed: every point's samples interleaved (pw_bench_sweep); the sums
+     * start again, so they cover the timed calls (and their warm-ups) only. */
+    for (int i = 0; i <= n; i++) {
+        pts[i].wait_sum = pts[i].compute_sum = 0;
+        pts[i].calls = 0;
+        pts[i].ov = (pw_overlap){ 0 };
+    }
     pw_bench_config cfg = pw_bench_from_opts(&common);
     cfg.min_sample_s = 0;   /* one whole run per sample */
     pw_work_fn fns[PW_MAX_LIST];
