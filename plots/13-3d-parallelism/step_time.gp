@@ -9,10 +9,11 @@ sel(v) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i]
 set logscale xy 2
 set format y '%g'
 set xlabel 'devices'
+set xrange [6:180000]
 set ylabel 'modelled step time (s)'
 set key top right
 set arrow 1 from f1, graph 0 to f1, graph 1 nohead lc rgb ref_color dt 3
 set arrow 2 from f2, graph 0 to f2, graph 1 nohead lc rgb ref_color dt 2
 set title 'Step time against devices at a fixed global batch (strong scaling)'
-plot sel(word(V, 1)) using 'threads':'median_s' with linespoints lt 1 title sprintf('batch %s (fastest at %d)', word(V, 1), f1), \
-     sel(word(V, 2)) using 'threads':'median_s' with linespoints lt 2 title sprintf('batch %s (fastest at %d)', word(V, 2), f2)
+plot sel(word(V, 1)) using 'threads':'median_s' with linespoints lt 1 title sprintf('%s sequences a step (fastest at %d)', word(V, 1)[2:], f1), \
+     sel(word(V, 2)) using 'threads':'median_s' with linespoints lt 2 title sprintf('%s sequences a step (fastest at %d)', word(V, 2)[2:], f2)
