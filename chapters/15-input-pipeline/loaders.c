@@ -179,8 +179,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++) if (st[i + 1].median < st[best + 1].median) best = i;
     for (int i = 0; i < n; i++)
         if (bound_at < 0 && wait[i] < 0.1 * (wait[i] + pts[i + 1].compute_sum / pts[i + 1].calls * per)) bound_at = i;
-    for (int i = 0; i + 1 < n; i++)
-        if (stop < 0 && st[i + 2].median > 0.95 * st[i + 1].median) stop = i;
+    /* Where more loaders stop helping: the first count within 5% of the
+     * fastest run (5%: about the spread of one point on a quiet machine). */
+    for (int i = 0; i < n && stop < 0; i++)
+        if (st[i + 1].median <= 1.05 * st[best + 1].median) stop = i;
     printf("\nanswer: the fastest run had %d loader%s: %.2fx the loop without loaders\n", pts[best + 1].loaders,
            pts[best + 1].loaders > 1 ? "s" : "", fit.speedup[best]);
     if (bound_at >= 0)
@@ -189,11 +191,11 @@ int main(int argc, char **argv)
     else
         printf("answer: no loader count made the loop compute bound here: it still waits %.0f%% of the step at best\n",
                100 * wait[best] / (wait[best] + base_comp));
-    if (stop >= 0)
-        printf("answer: more loaders stopped helping after %d (to %d gained less than 5%%); this machine has %d cores,\n"
-               "  one of them busy with the training thread\n", pts[stop + 1].loaders, pts[stop + 2].loaders, cores);
+    if (stop < n - 1)
+        printf("answer: more loaders stopped helping at %d: it came within 5%% of the fastest run; this machine has\n"
+               "  %d cores, one of them busy with the training thread\n", pts[stop + 1].loaders, cores);
     else
-        printf("answer: every added loader helped by 5%% or more in this run (up to %d)\n", pts[n].loaders);
+        printf("answer: the most loaders tried (%d) were the fastest by 5%% or more: more may still help\n", pts[n].loaders);
     if (fit.suspect)
         printf("  could not show it on every point: %d point%s ran with threads taking turns (suspect above)\n", fit.suspect,
                fit.suspect > 1 ? "s" : "");
