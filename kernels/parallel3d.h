@@ -151,10 +151,10 @@ typedef struct {
 int p3_plan_all(const p3_model *md, const p3_cluster *cl, p3_order order, p3_plan *out, int max);
 /* One configuration's plan (memory, time, MFU), fits or not. */
 void p3_plan_one(const p3_model *md, const p3_cluster *cl, const p3_config *cf, p3_plan *out);
-/* The fewest pipeline stages (a divisor of L) with which d x t x p fits,
- * given t and p d t = devices... : for exercise 13.1's checker: the smallest
- * p dividing L such that (d = devices / (t p), b, m = B / (d b)) fits.
- * Returns 0 when none. */
+/* The fewest pipeline stages p (a divisor of L) with which the model fits
+ * on all the cluster's devices, given t and b: d = devices / (t p) must be
+ * whole and divide B, b must divide B / d (m = B / (d b)); tensor-first
+ * mapping. For exercise 13.1's checker. Returns 0 when no p fits. */
 int p3_smallest_p(const p3_model *md, const p3_cluster *cl, int t, int b, bool zero1, bool recompute);
 
 /* ---- the composed run (real data) ------------------------------------------------- */

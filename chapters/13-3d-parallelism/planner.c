@@ -95,6 +95,7 @@ int main(int argc, char **argv)
     if (seq > 0) md.seq = (int)seq;
     if (vocab > 0) md.vocab = (int)vocab;
     if (batch > 0) md.batch = batch;
+    if (layers > 0 || hidden > 0 || heads > 0 || seq > 0 || vocab > 0 || batch > 0) md.name = "custom";
     p3_cluster cl = { (int)nodes, (int)per_node, intra_us * 1e-6, intra_gbs, inter_us * 1e-6, inter_gbs, peak, eff, mem };
     char why[256];
     if (p3_model_check(&md, why, sizeof why) || p3_cluster_check(&cl, why, sizeof why)) {
