@@ -436,7 +436,7 @@ static void forward_mb(pw_comm *tp, rank_state *st, int mb, float *xio)
 }
 
 /* dyio: the gradient of the stage's output in, of its input out */
-static void backward_mb(pw_comm *tp, rank_state *st, int mb, float *dyio)
+static void backward_mb(pw_comm *tp, rank_state *st, int mb, float *dyio, bool skip_allreduce)
 {
     int b = st->b, h = st->h, fl = st->fl;
     for (int l = st->nl - 1; l >= 0; l--) {
@@ -450,7 +450,8 @@ static void backward_mb(pw_comm *tp, rank_state *st, int mb, float *dyio)
         matmul_at_add(st->v, dyio, st->gB + (size_t)l * fl * h, (size_t)h, b, fl, h);
         matmul_bt(st->du, A, (size_t)fl, st->dx, b, fl, h);
         coll_compute(tp, 8.0 * b * h * fl, "B");
-        coll_allreduce_ring(tp, st->dx, (size_t)b * h);  /* Megatron's f: the input gradient summed over the column split */
+        if (!skip_allreduce)
+            coll_allreduce_ring(tp, st->dx, (size_t)b * h);  /* Megatron's f: the input gradient summed over the column split */
         for (size_t i = 0; i < (size_t)b * h; i++) dyio[i] += st->dx[i];
     }
 }
@@ -516,12 +517,12 @@ void p3_rank(pw_comm *world, const p3_job *job)
             } else {
                 coll_recv(&pipe, pp + 1, TAG_GRAD, st.dy, bh * sizeof *st.dy);
             }
-            backward_mb(&tp, &st, mb, st.dy);
+            backward_mb(&tp, &st, mb, st.dy, job->fault == P3_FAULT_NO_TP_BACKWARD);
             if (pp > 0) coll_send(&pipe, pp - 1, TAG_GRAD, st.dy, bh * sizeof *st.dy);
         }
     }
     /* The data-parallel all-reduce: one ring over the replicas' copies of this slice. */
-    coll_allreduce_ring(&dp, st.gA, 2 * nl * slice);
+    if (job->fault != P3_FAULT_NO_DP) coll_allreduce_ring(&dp, st.gA, 2 * nl * slice);
     if (pp == p - 1 && tt == 0) job->loss[dd] = loss;
     if (dd == 0)
         for (int l = 0; l < st.nl; l++) {

@@ -173,7 +173,9 @@ typedef struct {
     const float *x, *y;     /* d m b samples of h: replica dd takes [dd m b, (dd + 1) m b) */
     float *grad;            /* full-shaped; the ranks of replica 0 write their slices */
     double *loss;           /* d entries: replica dd's loss sum (its last stage, tt = 0) */
+    int fault;              /* P3_FAULT_NONE, or a step to leave out, so tests can see the check catch it */
 } p3_job;
+enum { P3_FAULT_NONE = 0, P3_FAULT_NO_TP_BACKWARD = 1, P3_FAULT_NO_DP = 2 };
 size_t p3_nweights(int layers, int h, int f);
 /* The rank function (every rank of world calls it; world->size = d t p). */
 void p3_rank(pw_comm *world, const p3_job *job);

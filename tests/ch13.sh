@@ -53,6 +53,17 @@ if [ -x "$ch13/validate" ]; then
         bad "ch13 validate --tolerance 0.001" "exit $rc (want 1)" "$(tail -2 "$tmp/se")"
     fi
     rm -f "$tmp"/v2.csv.tmp.*
+    # The check can fail: the composed code with a step left out must be caught.
+    for fault in no-tp-backward no-dp; do
+        timeout 60 "$ch13/validate" --tiny --fault $fault >"$tmp/so" 2>"$tmp/se"
+        rc=$?
+        if [ $rc -eq 1 ] && grep -q 'differ from the unsplit model' "$tmp/se" && ! sanitizer_report "$tmp/se"; then
+            ok "ch13 validate --fault $fault: the gradients differ from the unsplit model, exit 1"
+        else
+            bad "ch13 validate --fault $fault" "exit $rc (want 1)" "$(tail -2 "$tmp/se")"
+        fi
+    done
+    expect_usage "ch13 validate --fault nonsense" "$ch13/validate" --fault nonsense
     expect_usage "ch13 validate --tolerance 0" "$ch13/validate" --tolerance 0
     expect_usage "ch13 validate -m 0" "$ch13/validate" -m 0
     expect_usage "ch13 validate --inter-gbs 0" "$ch13/validate" --inter-gbs 0

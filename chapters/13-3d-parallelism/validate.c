@@ -28,6 +28,10 @@
  * small model keeps the balance of a real step: a layer's compute (12 us)
  * of the order of its TP all-reduce (a few us), not 1000x less.
  *
+ * --fault no-tp-backward (the backward pass's TP all-reduce left out) or
+ * no-dp (the gradients never all-reduced over the replicas) breaks the
+ * composed code on purpose: the check must catch it and exit 1.
+ *
  * CSV: quantity rows per configuration ("run_s", "model_s", "error"),
  * param "dxtxp/schedule/order"; and one step's trace for the Gantt chart
  * (2 x 2 x 2, 1F1B, tensor-first): event rows, variant F, B, send, recv,
@@ -58,6 +62,8 @@ static void rank_main(pw_rank *r, void *arg)
 }
 
 /* One composed run; returns 0, or 1 with why. */
+static int fault = P3_FAULT_NONE;
+
 static int run_one(const p3_config *cf, bool gpipe, int layers, const pw_cluster_flags *lf, double *run_s, double *model_s,
                    pw_csv *gantt, char *why, size_t len)
 {
@@ -71,7 +77,7 @@ static int run_one(const p3_config *cf, bool gpipe, int layers, const pw_cluster
     pw_fill_random(x, count * H, 14, -1, 1);
     pw_fill_random(y, count * H, 15, -1, 1);
     memset(grad, 0, nw * sizeof *grad);
-    p3_job job = { layers, H, F, B, *cf, gpipe, w, x, y, grad, loss };
+    p3_job job = { layers, H, F, B, *cf, gpipe, w, x, y, grad, loss, fault };
     pw_cluster_config cc = pw_cluster_config_for(R, lf);
     cc.trace = gantt != NULL;   /* NULL when no CSV was asked for: no trace needed */
     pw_cluster_check_or_exit("validate", &cc);
@@ -126,14 +132,22 @@ int main(int argc, char **argv)
     long long m = 4;
     pw_cluster_flags lf = pw_cluster_flag_defaults();
     lf.device_tflops = 0.001;
+    const char *fault_name = NULL;
     pw_opt opts[4 + PW_CLUSTER_NFLAGS] = {
         { NULL, "--tolerance", PW_OPT_DOUBLE, &tol, "X", "largest relative error allowed for 1F1B, formula against run (default 0.1)", 0, 1 },
         { "-m", "--micro", PW_OPT_INT, &m, "M", "micro-batches per replica (default 4)", 1, 64 },
+        { NULL, "--fault", PW_OPT_STRING, &fault_name, "WHAT", "leave out a step to see the check catch it: no-tp-backward, no-dp", 0, 0 },
     };
-    int nopts = 2 + pw_cluster_flag_opts(&lf, opts + 2, true);
+    int nopts = 3 + pw_cluster_flag_opts(&lf, opts + 3, true);
     pw_common_opts common;
     pw_parse_or_exit(argc, argv, "the planner's step-time formula against the composed DP x TP x PP run (real data)",
                      opts, nopts, &common);
+    if (fault_name && !strcmp(fault_name, "no-tp-backward")) fault = P3_FAULT_NO_TP_BACKWARD;
+    else if (fault_name && !strcmp(fault_name, "no-dp")) fault = P3_FAULT_NO_DP;
+    else if (fault_name) {
+        fprintf(stderr, "%s: --fault: unknown fault '%s' (no-tp-backward or no-dp)\n", common.prog, fault_name);
+        return PW_EXIT_USAGE;
+    }
     if (!(tol > 0)) {
         fprintf(stderr, "%s: --tolerance must be positive\n", common.prog);
         return PW_EXIT_USAGE;

@@ -124,7 +124,7 @@ int main(int argc, char **argv)
         int R = cf.d * cf.t * cf.p;
         pw_cluster_config cc = pw_cluster_defaults(R);
         cc.device_gflops = 1;   /* slow devices: compute of the order of the messages */
-        p3_job job = { 2 * cf.p, 8, 24, 3, cf, true, NULL, NULL, NULL, NULL, NULL };
+        p3_job job = { 2 * cf.p, 8, 24, 3, cf, true, NULL, NULL, NULL, NULL, NULL, P3_FAULT_NONE };
         double run = composed(&cf, &cc, &job);
         if (run < 0) {
             printf("FAIL: the checker's composed run failed (a bug in the checker, not in your file)\n");
