@@ -2,7 +2,7 @@
  * same server: static batching against continuous (iteration-level)
  * batching.
  *
- *   ./build/ch14/decode                 200 requests, 1..64 tokens each, B = 16
+ *   ./build/ch14/decode                 200 requests, 1..64 tokens each, B = 8
  *   ./build/ch14/decode --burst         all requests waiting at the start
  *
  * A request asks for len tokens (uniform in 1..--max-len, seeded); each
@@ -39,13 +39,13 @@ static void run_forward(void *p) { fwd_ctx *c = p; srv_forward(c->m, c->b, c->X,
 
 int main(int argc, char **argv)
 {
-    long long d = 256, layers = 2, B = 16, n = 200, max_len = 64, seed = 14;
+    long long d = 256, layers = 2, B = 8, n = 200, max_len = 64, seed = 14;
     double load = 90;
     bool burst = false;
     pw_opt opts[] = {
         { "-d", "--width", PW_OPT_INT, &d, "D", "model width (default 256)", 1, 4096 },
         { "-L", "--layers", PW_OPT_INT, &layers, "L", "layers (default 2)", 1, 64 },
-        { "-B", "--max-batch", PW_OPT_INT, &B, "B", "slots: requests decoded at once (default 16)", 1, 1024 },
+        { "-B", "--max-batch", PW_OPT_INT, &B, "B", "slots: requests decoded at once (default 8)", 1, 1024 },
         { "-n", "--requests", PW_OPT_INT, &n, "N", "requests (default 200; --tiny 48)", 1, 100000 },
         { NULL, "--max-len", PW_OPT_INT, &max_len, "T", "output lengths uniform in 1..T tokens (default 64)", 1, 100000 },
         { NULL, "--load", PW_OPT_DOUBLE, &load, "P", "arrival rate, % of static batching's capacity (default 90)", -1e9, 1e9 },

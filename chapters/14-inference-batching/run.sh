@@ -25,7 +25,12 @@ predict "one forward pass of a 512-wide, 4-layer model takes t(1) for one reques
   a time can serve, which rule keeps p99 under a 20 ms budget: none, greedy or budget?"
 step "1. the GEMM rate per batch, then the server under three batching rules" "$BIN/serve" "${long[@]}" --csv "$RESULTS/serve.csv"
 
-predict "requests ask for 1 to 64 tokens. With 16 slots, static batching admits a new batch
-  only when all 16 have finished. How full are its slots on average: 16, 12, or about 8?
+predict "requests ask for 1 to 64 tokens. With 8 slots, static batching admits a new batch
+  only when all 8 have finished. How full are its slots on average: 8, 6, or about 4?
   And what happens to the time to first token when admissions wait for the longest request?"
 step "2. decoding: static against continuous batching" "$BIN/decode" "${dlong[@]}" --csv "$RESULTS/decode.csv"
+
+predict "now all 200 requests wait at the start, so the engine, not the arrivals, sets the
+  pace. Continuous batching fills more slots per iteration; does it make more tokens per
+  second in the same proportion, or less? (Step 2's first line: what does a row cost?)"
+step "3. the engine's own capacity: every request waiting at once" "$BIN/decode" --burst "${dlong[@]}"
