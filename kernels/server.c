@@ -444,6 +444,7 @@ int srv_decode_run(const srv_model *m, const srv_decode_config *c, srv_decode_re
         int taken = c->admit(slot, B, waiting, nw);
         if (taken < 0 || taken > nw) { r->order_errors++; taken = taken < 0 ? 0 : nw; }
         s.qhead += taken;
+        int drained = s.qhead == s.qlen && s.gen_done;   /* read under the lock: the generator writes both */
         pthread_mutex_unlock(&s.mu);
         /* The slots must change exactly by waiting[0..taken) placed in free
          * slots, each once, and nothing else. */
@@ -462,7 +463,7 @@ int srv_decode_run(const srv_model *m, const srv_decode_config *c, srv_decode_re
         active = 0;
         for (int j = 0; j < B; j++) if (slot[j] >= 0) rows[active++] = j;
         if (active == 0) {
-            if (s.qhead == s.qlen && s.gen_done) break;   /* nothing left (or a rule that admits nobody) */
+            if (drained) break;   /* nothing left to admit */
             if (taken == 0 && nw > 0) { r->order_errors++; break; }
             continue;
         }
