@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,15 +60,23 @@ static const gemm_ukernel *first_ukernel(pw_isa isa, int mr, int nr)
     return NULL;
 }
 
-static void setup(void)
+/* Once per process, whichever thread calls first: chapter 14's workers make
+ * their first GEMM calls at the same moment, and two threads filling cfg at
+ * once would race (ThreadSanitizer says so). */
+static void setup_once(void)
 {
-    if (cfg.ready) return;
-    cfg.ready = 1;
     pw_probe_static(&cfg.hw);
+    cfg.ready = 1;
     cfg.threads = pw_cores();
     /* The widest ISA the probe allows and this file has a kernel for. */
     for (int isa = PW_ISA_NEON; isa >= PW_ISA_SCALAR; isa--)
         if (gemm_isa_runs_here((pw_isa)isa)) { cfg.uk = first_ukernel((pw_isa)isa, 0, 0); break; }
+}
+
+static void setup(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, setup_once);
 }
 
 bool gemm_isa_runs_here(pw_isa isa)
