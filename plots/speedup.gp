@@ -1,7 +1,11 @@
 # plots/speedup.gp: the speedup overlay every thread (or rank) sweep uses.
 #
 #   load 'plots/common.gp'
-#   call 'plots/speedup.gp' 'pi.csv' 'pi_pthreads pi_openmp' 'optional title'
+#   call 'plots/speedup.gp' 'pi.csv' 'pi_pthreads pi_openmp' 'optional title' ['modelled']
+#
+# The optional 4th argument says where the points come from: 'measured'
+# (the default) or 'modelled' (a sweep of the virtual cluster, chapter 13);
+# the key and the axis label say it.
 #
 # For each variant: the measured median speedup with its spread (the rates
 # at the quartiles of the time), the Amdahl curve with the p fitted to it,
@@ -21,13 +25,14 @@
 # speedup measured the machine's load, not the program.
 
 sp_file = csv(ARG1)
+sp_source = (ARGC >= 4 && strlen(ARG4) > 0) ? ARG4 : 'measured'
 sp_vars = ARG2
 sp_nv = words(sp_vars)
 
 # sp_field(v, name): one field of variant v's amdahl line ("" if absent).
 sp_field(v, name) = system(sprintf("sed -n 's/^# amdahl_%s: .*%s=\\([^ ]*\\).*/\\1/p' '%s' | head -n 1", v, name, sp_file))
 
-if (ARGC >= 3 && strlen(ARG3) > 0) { set title ARG3 } else { set title 'Speedup against threads: measured, ideal, and the Amdahl fit' }
+if (ARGC >= 3 && strlen(ARG3) > 0) { set title ARG3 } else { set title 'Speedup against threads: '.sp_source.', ideal, and the Amdahl fit' }
 set xlabel 'threads'
 set ylabel 'speedup (median; bars: interquartile range)'
 
@@ -83,7 +88,7 @@ set samples 200
 # plots/render.sh, and CSVs from before the overlap column lack it).
 sp_plot = "plot x with lines lc rgb ref_color dt 2 lw 1.5 title 'ideal: speedup = threads', " . \
     "for [i=1:sp_nv] sp_file using (sp_row(i) ? column('threads') : NaN):(sp_base(i) / column('median_s')):" . \
-    "(sp_base(i) / column('q3_s')):(sp_base(i) / column('q1_s')) with yerrorlines lt i title word(sp_vars, i).' (measured)', " . \
+    "(sp_base(i) / column('q3_s')):(sp_base(i) / column('q1_s')) with yerrorlines lt i title word(sp_vars, i).' ('.sp_source.')', " . \
     "for [i=1:sp_nv] (sp_hasfit(i) ? amdahl(sp_p(i), x) : NaN) with lines lt i dt 4 lw 1.5 title sp_title(i)"
 if (sp_nsus > 0) {
     sp_plot = sp_plot . ", for [i=1:sp_nv] sp_file using (sp_sus(i) ? column('threads') : NaN):(sp_base(i) / column('median_s')) " . \

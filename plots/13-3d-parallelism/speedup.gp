@@ -6,4 +6,4 @@ f = csv('scaling.csv')
 V = meta(f, 'variants')
 sp_keep_key = 1
 set key bottom right
-call 'plots/speedup.gp' 'scaling.csv' V 'Strong scaling of a 3D-parallel step: speedup against devices, ideal, and the Amdahl fit'
+call 'plots/speedup.gp' 'scaling.csv' V 'Strong scaling of a 3D-parallel step: speedup against devices, ideal, and the Amdahl fit' 'modelled'
