@@ -156,8 +156,8 @@ if command -v gnuplot >/dev/null 2>&1 && [ -f "$tmp/s.csv" ] && [ -f "$tmp/v.csv
     mkdir -p "$tmp/r/13-3d-parallelism"
     cp "$tmp/s.csv" "$tmp/r/13-3d-parallelism/scaling.csv"
     cp "$tmp/v.csv" "$tmp/r/13-3d-parallelism/validate.csv"
-    if RESULTS_ROOT="$tmp/r" PLOTS_OUT="$tmp/out" bash plots/render.sh 13-3d-parallelism >"$tmp/so" 2>&1 \
-       && [ -s "$tmp/out/13-3d-parallelism/gantt.png" ] && [ -s "$tmp/out/13-3d-parallelism/step_time.png" ]; then
+    if RESULTS_ROOT="$tmp/r" PLOTS_OUT="$tmp/ch13_plots" bash plots/render.sh 13-3d-parallelism >"$tmp/so" 2>&1 \
+       && [ -s "$tmp/ch13_plots/13-3d-parallelism/gantt.png" ] && [ -s "$tmp/ch13_plots/13-3d-parallelism/step_time.png" ]; then
         ok "ch13 figures: gantt, step_time and speedup drawn from the run's CSV"
     else
         bad "ch13 figures" "$(tail -5 "$tmp/so")"
