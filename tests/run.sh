@@ -180,6 +180,17 @@ part_done exercises
 # ---- 5. chapter tests ----------------------------------------------------------
 chapter_tests
 
+# ---- 5b. the classroom tools' tests (tests/tool_*.sh: the class grader,
+# hints, the ladder), sourced like the chapter tests; not in make test-isa --
+if [ -z "${CHAPTER_TESTS:-}" ]; then
+    for f in tests/tool_*.sh; do
+        [ -f "$f" ] || continue
+        # shellcheck source=/dev/null
+        . "$f"
+        part_done "$(basename "$f" .sh)"
+    done
+fi
+
 # ---- 6. the CUDA conformance suite (tests/cuda/): unmodified CUDA programs,
 # built by tools/pwcc and run on the emulator (not in make test-isa) ------------
 if [ -z "${CHAPTER_TESTS:-}" ] && [ -f tests/cuda/run.sh ]; then
