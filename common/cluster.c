@@ -356,11 +356,22 @@ static void describe_tag(const pw_cluster *c, int wire, char *buf, size_t len)
 static int describe_wait(const pw_cluster *c, const pw_rank *r, char *buf, size_t len)
 {
     int queued = 0;
-    for (const msg *m = r->head; m; m = m->next) queued++;
-    char tag[96];
+    const msg *other_tag = NULL;     /* from the rank it waits for, but with another tag */
+    for (const msg *m = r->head; m; m = m->next) {
+        queued++;
+        if (m->src == r->want_src && !other_tag) other_tag = m;
+    }
+    char tag[96], why[160];
     describe_tag(c, r->want_tag, tag, sizeof tag);
+    if (other_tag) {
+        char got[96];
+        describe_tag(c, other_tag->tag, got, sizeof got);
+        snprintf(why, sizeof why, "rank %d's message queued here has another tag%s", r->want_src,
+                 got[0] ? got : ", tag 0");
+    }
     return snprintf(buf, len, "  rank %d (clock %.6g s): recv from rank %d (%zu bytes%s); %s\n",
                     r->id, r->clock, r->want_src, r->want_bytes, tag,
+                    other_tag ? why :
                     queued ? "the messages queued here are from other ranks" :
                     c->ranks[r->want_src].waiting ? "that rank is itself waiting" :
                     "that rank finished without sending it");
@@ -370,7 +381,7 @@ static void build_report(pw_cluster *c)
 {
     int p = c->cfg.ranks, waiting = 0;
     for (int i = 0; i < p; i++) waiting += c->ranks[i].waiting;
-    size_t cap = 160 + (size_t)waiting * 260, used = 0;
+    size_t cap = 160 + (size_t)waiting * 420, used = 0;
     c->report = malloc(cap);
     PW_CHECK_ALLOC(c->report, cap);
     used += (size_t)snprintf(c->report, cap, "deadlock: %d of %d ranks wait for a message that no running rank will send:\n",

@@ -397,7 +397,8 @@ static void test_tag_reports(void)
     int rc = pw_cluster_run(c, wrong_tag, NULL);
     const char *rep = pw_cluster_report(c);
     EXPECT(rc == PW_CLUSTER_DEADLOCK && strstr(rep, "rank 1 (clock 0 s): recv from rank 0 (4 bytes, tag 1 (activations))")
-           && strstr(rep, "the messages queued here"), "a receive of the wrong tag waits forever, and the report names the tag:\n%s", rep);
+           && strstr(rep, "rank 0's message queued here has another tag, tag 2 (gradients)"),
+           "a receive of the wrong tag waits forever, and the report names both tags:\n%s", rep);
     pw_cluster_destroy(c);
 
     cfg = pw_cluster_defaults(4);
