@@ -40,7 +40,7 @@
 
 typedef struct { char variant[64], kind[32], param[64]; long long n; int threads; double median, gflops, value; } row;
 typedef struct { row *r; int count; char amdahl[256]; const char *path; } table;
-typedef struct { char name[48]; bool measured; double time, speedup, ceiling; char ceiling_kind[48]; } rung;
+typedef struct { char name[48]; bool measured; long long at_n; double time, speedup, ceiling; char ceiling_kind[48]; } rung;
 
 static const char *prog = "ladder";
 
@@ -209,12 +209,15 @@ int main(int argc, char **argv)
     double naive = need(&c7, "1_naive", "ladder", 1, 0, true);   /* GFLOP/s */
     double seq_s = flops / (naive * 1e9), peak1 = need(&c7, "roof_compute", "GFLOP/s", 1, 0, false);
 #define ADD(nm, meas, t, ceil_s, ck) do { rung *x = &L[nr++]; snprintf(x->name, sizeof x->name, "%s", nm); \
-        x->measured = meas; x->time = t; x->speedup = seq_s / (t); x->ceiling = seq_s / (ceil_s); \
+        x->measured = meas; x->at_n = n; x->time = t; x->speedup = seq_s / (t); x->ceiling = seq_s / (ceil_s); \
         snprintf(x->ceiling_kind, sizeof x->ceiling_kind, "%s", ck); } while (0)
     const char *seq[] = { "1_naive", "2_ikj", "3_blocked", "4_simd" };
     for (int s = 0; s < 4; s++) {
+        /* 1_naive is timed only at the small n, 2 and 3 at the mid n: their
+         * rate there, the time at n = 2n^3 / rate (the at_n column says so) */
         double rate = need(&c7, seq[s], "ladder", 1, s == 3 ? n : 0, true);
         ADD(seq[s], true, flops / (rate * 1e9), flops / (peak1 * 1e9), "core peak (roofline)");
+        L[nr - 1].at_n = find(&c7, seq[s], "ladder", 1, s == 3 ? n : 0)->n;
     }
     double omp1_s = omp1->median;
     if (!(omp1_s > 0)) die(f07, "5_omp at 1 thread: its time is not a positive number");
@@ -242,10 +245,11 @@ int main(int argc, char **argv)
 
     printf("the ladder: one GEMM, n = %lld (2n^3 = %.3g flops), speedup over the sequential loop (1_naive, %.2f GFLOP/s)\n",
            n, flops, naive);
-    printf("%-26s %-9s %12s %10s %10s  %s\n", "rung", "how", "time (s)", "speedup", "ceiling", "ceiling from");
+    printf("%-24s %-9s %6s %12s %10s %10s  %s\n", "rung", "how", "at n", "time (s)", "speedup", "ceiling", "ceiling from");
     for (int i = 0; i < nr; i++)
-        printf("%-26s %-9s %12.4e %9.1fx %9.1fx  %s\n", L[i].name, L[i].measured ? "measured" : "MODEL", L[i].time,
+        printf("%-24s %-9s %6lld %12.4e %9.1fx %9.1fx  %s\n", L[i].name, L[i].measured ? "measured" : "MODEL", L[i].at_n, L[i].time,
                L[i].speedup, L[i].ceiling, L[i].ceiling_kind);
+    printf("at n: where a measured rung was timed; its time at n = %lld is 2n^3 over its rate there\n", n);
     printf("measured: this machine (%s); MODEL: chapter 09's H100 model and the virtual cluster (%d devices on one node,\n"
            "DP all-reduce / TP all-gather of n^2 floats over its links, each device at the Tensor Core rung's rate)\n",
            f07, devices);
@@ -272,10 +276,10 @@ int main(int argc, char **argv)
         FILE *f = fopen(tmp, "w");
         if (!f) die(out, "cannot write");
         fprintf(f, "# program: ladder\n# n: %lld\n# gemm07: %s\n# gemm09: %s\n# devices: %d\n", n, f07, f09, devices);
-        fprintf(f, "order,rung,how,time_s,speedup,ceiling,ceiling_from\n");
+        fprintf(f, "order,rung,how,time_s,speedup,ceiling,ceiling_from,at_n\n");
         for (int i = 0; i < nr; i++)
-            fprintf(f, "%d,%s,%s,%.6e,%.6g,%.6g,%s\n", i + 1, L[i].name, L[i].measured ? "measured" : "modelled", L[i].time,
-                    L[i].speedup, L[i].ceiling, L[i].ceiling_kind);
+            fprintf(f, "%d,%s,%s,%.6e,%.6g,%.6g,%s,%lld\n", i + 1, L[i].name, L[i].measured ? "measured" : "modelled", L[i].time,
+                    L[i].speedup, L[i].ceiling, L[i].ceiling_kind, L[i].at_n);
         if (fclose(f) || rename(tmp, out)) die(out, "cannot write");
     }
     free(c7.r);
