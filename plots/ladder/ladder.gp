@@ -20,4 +20,4 @@ set offsets 0, 0.7, graph 0.12, 0
 plot f using 0:(measured(5)):xtic(2) with boxes fill solid 0.7 border -1 lc rgb '#4477aa' title 'measured (this machine)', \
      f using 0:(modelled(5)) with boxes fill empty border lc rgb '#cc6677' lw 2 title 'model (stated in tools/ladder.c)', \
      f using ($0 - 0.35):6:(0.7):(0) with vectors nohead lw 3 lc rgb 'black' title 'ceiling', \
-     f using 0:($5 * 1.8):(sprintf('%.3gx%s', $5, strcol(3) eq 'modelled' ? ' (model)' : '')) with labels font ',8' notitle
+     f using 0:(($6 > $5 ? $6 : $5) * 2.6):(sprintf('%.0fx%s', $5, strcol(3) eq 'modelled' ? "\nmodel" : '')) with labels font ',8' notitle
