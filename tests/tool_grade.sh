@@ -55,16 +55,15 @@ grade_test() {
     }
     local s e
     for e in 1.1 1.2 3.1; do expect_cell alice "$e" PASS; done
-    # bob writes y[n]: the checker's guard floats (or ASan) catch it.
-    if [[ $SAN == asan ]]; then expect_cell bob 1.1 FAIL 'AddressSanitizer'
-    else expect_cell bob 1.1 FAIL 'wrote y\[0\], but with n = 0'; fi
+    # bob writes y[n]: the checker's guard floats catch it (before ASan would).
+    expect_cell bob 1.1 FAIL 'wrote y\[0\], but with n = 0'
     if [[ $SAN == asan ]]; then
         echo "SKIP grade: carol's race (this build is under ASan, which cannot run with ThreadSanitizer)"
         skip=$((skip + 1))
     else
         expect_cell carol 3.1 RACE 'data race in count_block\(\) at 03-threads/histogram.c:[0-9]+'
     fi
-    expect_cell dave 1.1 NOCOMPILE 'error: #error'
+    expect_cell dave 1.1 NOCOMPILE 'error: .*<unfinished>'
     expect_cell erin 1.1 TIMEOUT "timed out after $limit s"
     expect_cell frank 1.1 MISSING 'no 01-measure/square.c handed in'
     expect_cell frank 1.2 MISSING 'no 01-measure/summary.c handed in'
