@@ -2,7 +2,7 @@
 # sourced by tests/run.sh (ok, bad, expect_usage, $BUILD, $SAN, $tmp).
 #
 # Grades the synthetic class tests/class/ (see its README: one student per
-# failure kind) on exercises 1.1, 1.2 and 3.1, with frank handed in as a
+# failure kind, 7 in all) on exercises 1.1, 1.2 and 3.1, with frank handed in as a
 # tarball, and checks every cell's verdict and reason, the CSV, the HTML
 # (escaped), that the endless loop timed out while the others were graded
 # alongside it, and the bad inputs. Prints the grader's wall time.
@@ -11,7 +11,7 @@ grade_test() {
     local class=$tmp/class out=$tmp/grades gb=$tmp/grade-build
     rm -rf "$class" "$out" "$gb"
     mkdir -p "$class"
-    cp -r tests/class/{alice,bob,carol,dave,erin} "$class/"
+    cp -r tests/class/{alice,bob,carol,dave,erin,gina} "$class/"
     tar -czf "$class/frank.tar.gz" -C tests/class frank
     echo "not a student" > "$class/notes.txt"   # a stray file is not a student
 
@@ -36,7 +36,7 @@ grade_test() {
         PW_GRADE_TIMEOUT=$limit >"$tmp/grade.out" 2>&1
     local rc=$?
     wall=$(( ($(date +%s%N) - t0) / 1000000 ))
-    printf 'grade: the synthetic class (6 students x 3 exercises, JOBS=3) took %d.%d s\n' $((wall / 1000)) $((wall / 100 % 10))
+    printf 'grade: the synthetic class (7 students x 3 exercises, JOBS=3) took %d.%d s\n' $((wall / 1000)) $((wall / 100 % 10))
     if (( rc != 0 )); then bad "grade: make grade exits 0 on a class with failures (got $rc)" "$(tail -n 5 "$tmp/grade.out")"; return; fi
     ok "grade: make grade grades the class (exit 0)"
     local csv=$out/grades.csv
@@ -68,6 +68,10 @@ grade_test() {
     expect_cell frank 1.1 MISSING 'no 01-measure/square.c handed in'
     expect_cell frank 1.2 MISSING 'no 01-measure/summary.c handed in'
     expect_cell frank 3.1 PASS
+    # gina strides 4 GiB past y: a signal (under ASan: its SEGV report), graded
+    # CRASH while the others go on; she handed in nothing else.
+    expect_cell gina 1.1 CRASH 'SIGSEGV|AddressSanitizer: SEGV'
+    expect_cell gina 3.1 MISSING
     # Every other cell: the correct files pass, whoever handed them in.
     local others=0 wrong=""
     for s in bob carol dave erin; do
@@ -83,10 +87,10 @@ grade_test() {
     local rows bad_rows
     rows=$(tail -n +2 "$csv" | wc -l)
     bad_rows=$(tail -n +2 "$csv" | grep -cvE '^[a-z]+,[0-9]+\.[0-9]+,(PASS|FAIL|RACE|TIMEOUT|CRASH|NOCOMPILE|MISSING|SKIP),("([^"]|"")*"|[^",]*),[0-9]+\.[0-9]$')
-    if [[ $(head -n 1 "$csv") == "student,exercise,verdict,reason,seconds" && $rows -eq 18 && $bad_rows -eq 0 ]]; then
-        ok "grade: grades.csv has the header and 18 well-formed rows"
+    if [[ $(head -n 1 "$csv") == "student,exercise,verdict,reason,seconds" && $rows -eq 21 && $bad_rows -eq 0 ]]; then
+        ok "grade: grades.csv has the header and 21 well-formed rows"
     else
-        bad "grade: grades.csv has the header and 18 well-formed rows" "$rows rows, $bad_rows malformed" "$(head -n 4 "$csv")"
+        bad "grade: grades.csv has the header and 21 well-formed rows" "$rows rows, $bad_rows malformed" "$(head -n 4 "$csv")"
     fi
     # The endless loop did not hold up the class: erin's cell took the limit,
     # the whole class took less than the cells' seconds added up (they ran
@@ -110,11 +114,11 @@ grade_test() {
 
     # The HTML: one row per student; dave's #error text escaped, never raw.
     local html=$out/grades.html
-    if [[ -f $html ]] && (( $(grep -o '<tr><td>' "$html" | wc -l) == 6 )) \
+    if [[ -f $html ]] && (( $(grep -o '<tr><td>' "$html" | wc -l) == 7 )) \
        && grep -qF '&lt;unfinished&gt; &amp; \&quot;untested\&quot;' "$html" && ! grep -qF '<unfinished>' "$html"; then
-        ok "grade: grades.html has 6 student rows and escapes the reasons"
+        ok "grade: grades.html has 7 student rows and escapes the reasons"
     else
-        bad "grade: grades.html has 6 student rows and escapes the reasons" "$(grep -m2 -F 'untested' "$html" 2>/dev/null | head -c 400)"
+        bad "grade: grades.html has 7 student rows and escapes the reasons" "$(grep -m2 -F 'untested' "$html" 2>/dev/null | head -c 400)"
     fi
     # Each student was built in a folder of their own.
     if [[ -x $gb/alice/ex/1.1/check && -x $gb/bob/ex/1.1/check && ! -e $gb/frank/ex/1.1/check ]]; then

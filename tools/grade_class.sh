@@ -133,6 +133,7 @@ grade_one() {
         *"): PASS") verdict=PASS reason= ;;
         *"): FAIL: timed out"*) verdict=TIMEOUT ;;
         *"): FAIL: crashed"*) verdict=CRASH ;;
+        *"): FAIL: AddressSanitizer: SEGV"*) verdict=CRASH ;;   # ASan catches the signal and reports it
         *"): FAIL: ThreadSanitizer: data race"*) verdict=RACE ;;
         *"): FAIL: "*) verdict=FAIL ;;
         *) verdict=FAIL line="): FAIL: no verdict from tools/grade.sh: $line" ;;
