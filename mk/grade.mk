@@ -20,12 +20,12 @@ GRADE_BUILD ?= $(BUILD)/grade
 GRADES_DIR  ?= results/grades
 GRADES_HTML ?= plots/out/grades.html
 
-# The exercises the grader can grade: the C ones (mk/chapter.mk sets
-# ex_N.K_file); CUDA exercises are built through the emulator's launcher and
-# are listed as "not graded" (see tools/grade_class.sh).
+# Each exercise and the file a student hands in for it: the C ones from
+# mk/chapter.mk (ex_N.K_file); a CUDA one (mk/cuda.mk keeps no such variable)
+# is "-", and tools/grade_class.sh asks `make -n ex-N.K` for its .cu.
 grade_map = $(foreach e,$(EXERCISES),$(e)=$(or $(ex_$(e)_file),-))
 
-.PHONY: grade grade-deps grade-one
+.PHONY: grade grade-deps grade-one grade-one-cu
 grade:
 	@GRADE_MAP="$(grade_map)" GRADE_BUILD="$(GRADE_BUILD)" GRADES_DIR="$(GRADES_DIR)" \
 	  GRADES_HTML="$(GRADES_HTML)" BUILD="$(BUILD)" MAKE="$(MAKE)" \
@@ -35,7 +35,8 @@ grade:
 # and the kernels of the exercises graded, built once before the students run
 # in parallel (so that no two builds write the same object file).
 grade-deps:
-	@$(MAKE) -s --no-print-directory $(LIBPW) $(sort $(foreach e,$(EXERCISES),$(ex_$(e)_kobjs)))
+	@$(MAKE) -s --no-print-directory $(LIBPW) $(sort $(foreach e,$(EXERCISES),$(ex_$(e)_kobjs))) \
+	  $(if $(strip $(foreach e,$(EXERCISES),$(if $(ex_$(e)_file),,$(e)))),$(SIMT_TR))
 
 # One student's checker for one exercise (tools/grade_class.sh calls it):
 #   make grade-one GRADE_ID=1.1 GRADE_FILE=<student's square.c> GRADE_OUT=<dir>/check
@@ -47,3 +48,15 @@ grade-one:
 	$(if $(ex_$(GRADE_ID)_file),,$(error grade-one: no C exercise '$(GRADE_ID)'))
 	$(call ex_build,$(GRADE_ID),$(GRADE_FILE),-I$(grade_exdir)) $(GRADE_FILE) \
 	  $(grade_checker) $(GRADE_OUT) $(ex_$(GRADE_ID)_kobjs) $(LIBPW)
+
+# A CUDA exercise (mk/cuda.mk): the student's .cu through the emulator's
+# translator (tools/pwcc, as `make ex-N.K` does), then the same ex_build.
+#   make grade-one-cu GRADE_ID=8.1 GRADE_FILE=<student's block_sum.cu> GRADE_EXDIR=exercises/08-cuda-warps GRADE_OUT=<dir>/check
+ifneq ($(GRADE_EXDIR),)
+grade_cu_obj = $(dir $(GRADE_OUT))cu/$(basename $(notdir $(GRADE_FILE))).o
+grade-one-cu: $(grade_cu_obj)
+	$(call ex_build,$(GRADE_ID),$(GRADE_FILE),-I. -I$(GRADE_EXDIR)) $(grade_cu_obj) \
+	  $(GRADE_EXDIR)/check_$(basename $(notdir $(GRADE_FILE))).c $(GRADE_OUT) $(LIBPW)
+$(grade_cu_obj): $(GRADE_FILE)
+	$(call simt_cu,-I$(GRADE_EXDIR))
+endif

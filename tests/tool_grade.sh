@@ -2,7 +2,7 @@
 # sourced by tests/run.sh (ok, bad, expect_usage, $BUILD, $SAN, $tmp).
 #
 # Grades the synthetic class tests/class/ (see its README: one student per
-# failure kind, 7 in all) on exercises 1.1, 1.2 and 3.1, with frank handed in as a
+# failure kind, 7 in all) on exercises 1.1, 1.2, 3.1 and 8.1 (CUDA, on the emulator), with frank handed in as a
 # tarball, and checks every cell's verdict and reason, the CSV, the HTML
 # (escaped), that the endless loop timed out while the others were graded
 # alongside it, and the bad inputs. Prints the grader's wall time.
@@ -23,6 +23,7 @@ grade_test() {
     expect_usage "grade: SUBMISSIONS empty" env GRADE_MAP="$map" bash tools/grade_class.sh "$tmp/empty-class" 1
     expect_usage "grade: no SUBMISSIONS given" env GRADE_MAP="$map" bash tools/grade_class.sh "" 1
     local j
+    expect_usage "grade: an unknown exercise" env GRADE_MAP="99.9=-" BUILD="$BUILD" bash tools/grade_class.sh "$class" 1
     for j in 0 -1 two 1.5; do
         expect_usage "grade: JOBS=$j" env GRADE_MAP="$map" bash tools/grade_class.sh "$class" "$j"
     done
@@ -32,11 +33,11 @@ grade_test() {
     local limit=10 t0 wall
     t0=$(date +%s%N)
     make -s --no-print-directory BUILD="$BUILD" SAN="$SAN" grade SUBMISSIONS="$class/" JOBS=3 \
-        EXERCISES="1.1 1.2 3.1" GRADE_BUILD="$gb" GRADES_DIR="$out" GRADES_HTML="$out/grades.html" \
+        EXERCISES="1.1 1.2 3.1 8.1" GRADE_BUILD="$gb" GRADES_DIR="$out" GRADES_HTML="$out/grades.html" \
         PW_GRADE_TIMEOUT=$limit >"$tmp/grade.out" 2>&1
     local rc=$?
     wall=$(( ($(date +%s%N) - t0) / 1000000 ))
-    printf 'grade: the synthetic class (7 students x 3 exercises, JOBS=3) took %d.%d s\n' $((wall / 1000)) $((wall / 100 % 10))
+    printf 'grade: the synthetic class (7 students x 4 exercises, JOBS=3) took %d.%d s\n' $((wall / 1000)) $((wall / 100 % 10))
     if (( rc != 0 )); then bad "grade: make grade exits 0 on a class with failures (got $rc)" "$(tail -n 5 "$tmp/grade.out")"; return; fi
     ok "grade: make grade grades the class (exit 0)"
     local csv=$out/grades.csv
@@ -72,6 +73,11 @@ grade_test() {
     # CRASH while the others go on; she handed in nothing else.
     expect_cell gina 1.1 CRASH 'SIGSEGV|AddressSanitizer: SEGV'
     expect_cell gina 3.1 MISSING
+    # 8.1 is CUDA, graded on the SIMT emulator like make ex-8.1: alice hands in
+    # the solution, bob the untouched skeleton (a FAIL, not a MISSING).
+    expect_cell alice 8.1 PASS
+    expect_cell bob 8.1 FAIL 'not yet implemented: block_sum_launch'
+    expect_cell carol 8.1 MISSING 'no 08-cuda-warps/block_sum.cu handed in'
     # Every other cell: the correct files pass, whoever handed them in.
     local others=0 wrong=""
     for s in bob carol dave erin; do
@@ -86,11 +92,11 @@ grade_test() {
     # The CSV: a header, one row per student x exercise, 5 fields, seconds a number.
     local rows bad_rows
     rows=$(tail -n +2 "$csv" | wc -l)
-    bad_rows=$(tail -n +2 "$csv" | grep -cvE '^[a-z]+,[0-9]+\.[0-9]+,(PASS|FAIL|RACE|TIMEOUT|CRASH|NOCOMPILE|MISSING|SKIP),("([^"]|"")*"|[^",]*),[0-9]+\.[0-9]$')
-    if [[ $(head -n 1 "$csv") == "student,exercise,verdict,reason,seconds" && $rows -eq 21 && $bad_rows -eq 0 ]]; then
-        ok "grade: grades.csv has the header and 21 well-formed rows"
+    bad_rows=$(tail -n +2 "$csv" | grep -cvE '^[a-z]+,[0-9]+\.[0-9]+,(PASS|FAIL|RACE|TIMEOUT|CRASH|NOCOMPILE|MISSING),("([^"]|"")*"|[^",]*),[0-9]+\.[0-9]$')
+    if [[ $(head -n 1 "$csv") == "student,exercise,verdict,reason,seconds" && $rows -eq 28 && $bad_rows -eq 0 ]]; then
+        ok "grade: grades.csv has the header and 28 well-formed rows"
     else
-        bad "grade: grades.csv has the header and 21 well-formed rows" "$rows rows, $bad_rows malformed" "$(head -n 4 "$csv")"
+        bad "grade: grades.csv has the header and 28 well-formed rows" "$rows rows, $bad_rows malformed" "$(head -n 4 "$csv")"
     fi
     # The endless loop did not hold up the class: erin's cell took the limit,
     # the whole class took less than the cells' seconds added up (they ran
@@ -105,8 +111,8 @@ grade_test() {
     fi
 
     # The terminal table: a header and a row per student.
-    if grep -qE '^student +1\.1 +1\.2 +3\.1' "$tmp/grade.out" && grep -qE '^erin +TIMEOUT +PASS +PASS' "$tmp/grade.out" \
-       && grep -qE '^frank +MISSING +MISSING +PASS' "$tmp/grade.out"; then
+    if grep -qE '^student +1\.1 +1\.2 +3\.1 +8\.1' "$tmp/grade.out" && grep -qE '^erin +TIMEOUT +PASS +PASS +MISSING' "$tmp/grade.out" \
+       && grep -qE '^frank +MISSING +MISSING +PASS +MISSING' "$tmp/grade.out"; then
         ok "grade: the terminal table has a row per student"
     else
         bad "grade: the terminal table has a row per student" "$(head -n 10 "$tmp/grade.out")"

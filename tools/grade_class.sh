@@ -20,8 +20,9 @@
 # Verdicts: PASS; FAIL (wrong answer, or the skeleton's "not yet
 # implemented"); RACE (ThreadSanitizer saw a data race: reported whatever the
 # timing, so a busy machine cannot turn it into a pass); TIMEOUT; CRASH;
-# NOCOMPILE; MISSING (no such file handed in); SKIP (a CUDA exercise: the
-# grader grades the C exercises).
+# NOCOMPILE; MISSING (no such file handed in). CUDA exercises are graded on
+# the SIMT emulator, as `make ex-N.K` grades them. An unknown exercise in
+# EXERCISES is bad input.
 #
 # Writes GRADES_DIR/grades.csv (student,exercise,verdict,reason,seconds),
 # prints a students x exercises table, and writes GRADES_HTML (one row per
@@ -46,6 +47,16 @@ build_limit=${PW_GRADE_BUILD_TIMEOUT:-120}
 [[ $build_limit =~ ^[1-9][0-9]*$ ]] || usage "PW_GRADE_BUILD_TIMEOUT must be a whole number of seconds, not '$build_limit'"
 read -r -a map <<<"${GRADE_MAP:-}"
 (( ${#map[@]} )) || usage "no exercises to grade (GRADE_MAP is empty: run it through make grade)"
+# A CUDA exercise comes as ID=- (mk/grade.mk): its .cu is the last word of the
+# grading command of `make ex-ID` (-o: without building its checker).
+for i in "${!map[@]}"; do
+    [[ ${map[i]} == *=- ]] || continue
+    id=${map[i]%%=*}
+    rel=$("$MAKE" -n --no-print-directory BUILD="$BUILD" -o "$BUILD/ex/$id/check" "ex-$id" 2>/dev/null |
+         grep -m1 'tools/grade.sh' | awk '{print $NF}')
+    [[ -n $rel ]] || usage "no exercise '$id' (make help lists them)"
+    map[i]=$id=$rel
+done
 
 # ---- the class -----------------------------------------------------------------
 students=()
@@ -111,12 +122,13 @@ grade_one() {
         set -- "$1" "${2//"$PWD/"/}"
         printf '%s\t%d.%d\t%s\n' "$1" $(( (t1 - t0) / 1000000000 )) $(( (t1 - t0) / 100000000 % 10 )) "$2" > "$out/row"
     }
-    if [[ $rel == - ]]; then row SKIP "a CUDA exercise: the class grader grades the C exercises (make ex-$id in the student's copy)"; return; fi
     if [[ -f $GRADE_BUILD/$s/bad_tarball ]]; then row MISSING "the tarball does not unpack: $(cat "$GRADE_BUILD/$s/bad_tarball")"; return; fi
     local file=$src/${rel#exercises/}
     if [[ ! -f $file ]]; then row MISSING "no ${rel#exercises/} handed in"; return; fi
     # The build, as make ex-N.K does it, under its own time limit.
-    LC_ALL=C timeout -k 5 "$build_limit" "$MAKE" -s --no-print-directory BUILD="$BUILD" grade-one \
+    local how=(grade-one)
+    [[ $file == *.cu ]] && how=(grade-one-cu GRADE_EXDIR="$(dirname "$rel")")
+    LC_ALL=C timeout -k 5 "$build_limit" "$MAKE" -s --no-print-directory BUILD="$BUILD" "${how[@]}" \
         GRADE_ID="$id" GRADE_FILE="$file" GRADE_OUT="$out/check" >"$out/build.log" 2>&1 </dev/null
     local rc=$?
     if (( rc == 124 || rc == 137 )); then row NOCOMPILE "the build did not finish in $build_limit s"; return; fi
@@ -164,7 +176,7 @@ echo "student,exercise,verdict,reason,seconds" > "$csv.tmp"
 {
     echo '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Parallel Workbook: grades</title>'
     echo '<style>body{font-family:sans-serif} td,th{border:1px solid #999;padding:4px;vertical-align:top}'
-    echo 'table{border-collapse:collapse} .PASS{background:#cfc} .SKIP{background:#eee} td.bad{background:#fcc}</style></head><body>'
+    echo 'table{border-collapse:collapse} .PASS{background:#cfc} td.bad{background:#fcc}</style></head><body>'
     echo "<h1>Grades</h1><p>$(html "${#students[@]} students, ${#ids[@]} exercises, graded in $((wall / 1000)).$((wall / 100 % 10)) s. Each cell: the verdict, then the first failure's explanation.")</p>"
     echo -n '<table><tr><th>student</th>'
     for id in "${ids[@]}"; do echo -n "<th>$(html "$id")</th>"; done
@@ -185,7 +197,7 @@ for s in "${students[@]}"; do
         fi
         printf ' %-9s' "$verdict"
         printf '%s,%s,%s,%s,%s\n' "$(csv_field "$s")" "$id" "$verdict" "$(csv_field "$reason")" "$secs" >> "$csv.tmp"
-        cls=bad; [[ $verdict == PASS || $verdict == SKIP ]] && cls=$verdict
+        cls=bad; [[ $verdict == PASS ]] && cls=PASS
         echo -n "<td class=\"$cls\"><b>$verdict</b>${reason:+<br>$(html "$reason")}</td>" >> "$GRADES_HTML.tmp"
     done
     echo
