@@ -134,7 +134,6 @@ grade_one() {
     if (( rc == 124 || rc == 137 )); then row NOCOMPILE "the build did not finish in $build_limit s"; return; fi
     if (( rc != 0 )) || [[ ! -x $out/check ]]; then
         reason=$(grep -m1 -E 'error:|ex_inspect|FAIL' "$out/build.log" || grep -m1 -v '^[[:space:]]*$' "$out/build.log")
-        reason=${reason#"$file":}
         row NOCOMPILE "${reason:-the build failed}"
         return
     fi
