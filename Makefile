@@ -153,6 +153,7 @@ help:
 	@echo "  make ex-N.K            grade one exercise (your file in exercises/)"
 	@echo "  make solution-N.K      the same checker on the solution in solutions/"
 	@echo "  make ladder            one GEMM's speedup ladder from the loop to the virtual cluster (runs chapters 07 and 09 if their CSVs are missing)"
+	@echo "  make grade SUBMISSIONS=dir/  grade a class (one folder or .tar.gz per student): results/grades/grades.csv, a table, plots/out/grades.html; JOBS=N, EXERCISES=\"1.1 3.1\""
 	@echo "  make hint-N.K          hints for exercise N.K, one level per run (1 think, 2 structure, 3 near the code); LEVEL=L shows level L again; make hint-reset-N.K starts over"
 	@echo "  make sanitize          the tests under ASan+UBSan, threaded ones under TSan"
 	@echo "  make gpu-test          kernel tests on a real CUDA device (skips without one)"
