@@ -15,7 +15,12 @@
 
 void square(const float *x, float *y, size_t n)
 {
-    for (size_t i = 0; i < n; ) y[i] = x[i] * x[i];   /* tests/class: erin forgot i++, an endless loop */
+    /* tests/class: erin's step is 0, so i never grows: an endless loop. (The
+     * store is volatile so that no compiler may assume the loop ends, as C11
+     * lets it for a loop without side effects; the step is a variable so
+     * that clang's -Wfor-loop-analysis does not refuse the file at -Werror.) */
+    size_t step = 0;
+    for (size_t i = 0; i < n; i += step) ((volatile float *)y)[i] = x[i] * x[i];
 }
 
 void square_counts(size_t n, double *flops, double *bytes)
