@@ -75,6 +75,7 @@ static double train_on_cluster(const dp_job *job, int R, const float *w0, float 
         memcpy(w[r], w0, np * sizeof(float));
     }
     pw_cluster_config cfg = pw_cluster_defaults(R);
+    if (R % cfg.ranks_per_node) cfg.ranks_per_node = R;    /* 12 processes: one node of 12, not 1.5 nodes of 8 */
     pw_cluster *c = pw_cluster_create(&cfg);
     cluster_job cj = { job, w, step_s };
     if (pw_cluster_run(c, cluster_replica, &cj) != 0) {
@@ -197,8 +198,9 @@ int main(int argc, char **argv)
         for (int st = 0; st < steps; st++) pw_csv_quantity(csv, names[a], st + 1, size, "loss", loss[(size_t)a * steps + st]);
     }
     printf("\nmeasured / modelled, this run: ring %.0fx, tree %.0fx: a step of %d processes on this machine against\n"
-           "  the model's %d H100s (100 TFLOP/s each, NVLink); the weights are the same either way\n",
-           measured[0] / modelled[0], measured[1] / modelled[1], size, size);
+           "  the model's %d devices (cluster.h's defaults: %.0f TFLOP/s each, %.0f GB/s within a node); the weights are\n"
+           "  the same either way\n", measured[0] / modelled[0], measured[1] / modelled[1], size, size,
+           PW_CLUSTER_DEVICE_GFLOPS / 1e3, PW_CLUSTER_INTRA_GBS);
     int rc = pw_csv_close(csv);
     free(loss);
     free(step_s);
