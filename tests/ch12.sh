@@ -137,3 +137,80 @@ elif [ -x "$ch12/mpi_pipeline" ] && command -v mpirun >/dev/null 2>&1; then
 else
     echo "SKIP ch12 MPI: mpicc/mpirun not found (apt install openmpi-bin libopenmpi-dev)"
 fi
+
+# ---- predict, then answer (issue 15) -----------------------------------------
+# qa_structure NAME DIR: every README Predict block has a predict line in
+# run.sh and a "## Predict N" entry in ANSWERS.md; the README ends with 3-5
+# numbered questions, each with a "## Question N" entry, and points to the
+# answers file. (The same function is in tests/ch13.sh .. ch15.sh, so that
+# any one chapter's tests run alone.)
+qa_structure() {
+    local label=$1 dir=$2 readme=chapters/$2/README.md ans=solutions/$2/ANSWERS.md
+    local np nr na nq nqa seqp seqq
+    np=$(grep -c '^> \*\*Predict\.\*\*' "$readme")
+    nr=$(grep -cE '^[[:space:]]*predict "' "chapters/$dir/run.sh")
+    nq=$(awk '/^## Questions/ { q = 1; next } /^## / { q = 0 } q && /^[0-9]+\. / { n++ } END { print n + 0 }' "$readme")
+    na=$(grep -cE '^## Predict [0-9]+:' "$ans" 2>/dev/null)
+    nqa=$(grep -cE '^## Question [0-9]+:' "$ans" 2>/dev/null)
+    seqp=$(grep -oE '^## Predict [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    seqq=$(grep -oE '^## Question [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    if [ "$np" -ge 1 ] && [ "$np" = "$nr" ] && [ "$np" = "$na" ] && [ "$seqp" = "$(seq -s ' ' 1 "$np") " ] \
+       && [ "$nq" -ge 3 ] && [ "$nq" -le 5 ] && [ "$nq" = "$nqa" ] && [ "$seqq" = "$(seq -s ' ' 1 "$nq") " ] \
+       && grep -q "^Answers: \`$ans\` (try first)" "$readme"; then
+        ok "$label: $np Predict blocks = $nr run.sh predict lines = $na ANSWERS.md entries; $nq questions, each answered"
+    else
+        bad "$label: predict/question structure" "README Predict $np, run.sh predict $nr, ANSWERS Predict $na ($seqp)" \
+            "README questions $nq (want 3-5), ANSWERS Question $nqa ($seqq)" "Answers line: $(grep -c '^Answers: ' "$readme")"
+    fi
+}
+qa_structure "ch12 README/run.sh/ANSWERS.md" 12-pipeline-parallel
+
+# Each answer line agrees with its own table, at sizes other than the
+# README's, so a fixed sentence would fail.
+if [ "${SAN:-}" != tsan ] && [ -x "$ch12/schedules" ]; then
+    # p = 3, m = 6: the answer's percentages are the bubble column x 100.
+    "$ch12/schedules" --tiny -p 3 -m 6 >"$tmp/so" 2>&1
+    want=$(awk '$1 ~ /^(gpipe|1f1b|interleaved|zbh1)$/ && $2 ~ /^[0-9]+\.[0-9]+$/ { printf "%.1f ", 100 * $2 }' "$tmp/so")
+    got=$(grep -A1 '^answer: ' "$tmp/so" | grep -oE '[0-9.]+%' | tr -d % | tr '\n' ' ')
+    st=$(awk '$2 !~ /^[0-9]+\.[0-9]+$/ { next } $1 == "gpipe" { g = $7 } $1 == "1f1b" { f = $7 } END { print f, g }' "$tmp/so")
+    if grep -q '^answer: with p = 3 and m = 6 ' "$tmp/so" && [ -n "$want" ] && [ "$got" = "$want" ] \
+       && grep -q "1F1B stores at most ${st% *} micro-batches on a rank where GPipe stores ${st#* }\$" "$tmp/so"; then
+        ok "ch12 schedules -p 3 -m 6: the answer line's bubbles ($got) and memory equal the table's"
+    else
+        bad "ch12 schedules: answer against table" "table: $want" "answer: $got (stored: $st)" "$(grep -A1 '^answer' "$tmp/so")"
+    fi
+fi
+if [ "${SAN:-}" != tsan ] && [ -x "$ch12/train" ]; then
+    # The answer adds the bit-for-bit column up and reads the deadlock report.
+    "$ch12/train" --tiny --deadlock-p 3 --deadlock-m 4 >"$tmp/so" 2>&1
+    sum=$(awk '$1 ~ /^(gpipe|1f1b|interleaved|zbh1)$/ && $2 ~ /^[0-9]+$/ { s += $3 } END { print s + 0 }' "$tmp/so")
+    total=$(sed -n 's/^all variants match: \([0-9]*\) runs.*/\1/p' "$tmp/so")
+    stuck=$(sed -n 's/^deadlock: \([0-9]* of [0-9]*\) ranks.*/\1/p' "$tmp/so")
+    if [ -n "$total" ] && [ -n "$stuck" ] && grep -q "^answer: $sum of $total runs gave gradients" "$tmp/so" \
+       && grep -q "deadlocked: $stuck ranks waited" "$tmp/so" && grep -q '(p = 3, m = 4)' "$tmp/so"; then
+        ok "ch12 train --tiny: the answer line's $sum of $total bit for bit and $stuck ranks stuck are the table's and the report's"
+    else
+        bad "ch12 train: answer against table" "column sum $sum, runs $total, report $stuck" "$(grep -A1 '^answer' "$tmp/so")"
+    fi
+fi
+if [ "${SAN:-}" != tsan ] && [ -x "$ch12/unbalanced" ]; then
+    # p = 5, m = 6: the answer's ratios are the last column of one_heavy and rebalanced.
+    "$ch12/unbalanced" -p 5 -m 6 >"$tmp/so" 2>&1
+    heavy=$(awk '$1 == "one_heavy" { print $NF }' "$tmp/so"); reb=$(awk '$1 == "rebalanced" { print $NF }' "$tmp/so")
+    if [ -n "$heavy" ] && grep -q "^answer: .* the step takes $heavy the balanced one" "$tmp/so" \
+       && grep -q "the same model takes $reb:" "$tmp/so"; then
+        ok "ch12 unbalanced -p 5 -m 6: the answer's $heavy and $reb are the table's"
+    else
+        bad "ch12 unbalanced: answer against table" "table: heavy $heavy, rebalanced $reb" "$(grep -A2 '^answer' "$tmp/so")"
+    fi
+fi
+if [ "${SAN:-}" != tsan ] && [ -x "$ch12/mpi_pipeline" ] && command -v mpirun >/dev/null 2>&1; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} timeout 120 mpirun --oversubscribe -np 2 "$ch12/mpi_pipeline" -L 4 >"$tmp/so" 2>"$tmp/se"
+    yes=$(grep -cE '^(gpipe|1f1b|interleaved|zbh1) +yes ' "$tmp/so"); rows=$(grep -cE '^(gpipe|1f1b|interleaved|zbh1) ' "$tmp/so")
+    if grep -q "^answer: $yes of $rows schedules run across 2 processes" "$tmp/so" && [ "$rows" -ge 3 ]; then
+        ok "ch12 MPI -np 2: the answer's $yes of $rows bit for bit is the table's"
+    else
+        bad "ch12 MPI: answer against table" "yes $yes of $rows" "$(tail -3 "$tmp/so")" "$(tail -3 "$tmp/se")"
+    fi
+fi
