@@ -81,3 +81,60 @@ if [ -x "$BUILD/gpu/ch08/reduce" ] && [ -z "${HAVE_CUDA_DEVICE:-}" ] && ! nvidia
         bad "ch08 GPU build without a GPU" "exit $rc (want 77)" "$(head -3 "$tmp/so" "$tmp/se")"
     fi
 fi
+
+# Predict, run, explain: each answer line quotes this run's own counts (a
+# hard-coded answer would not follow the CSV), and the README, run.sh and
+# solutions/08-cuda-warps/ANSWERS.md agree on how many predictions there are.
+if [ -x "$ch08_bin/warps" ] && [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/reduce" ]; then
+    "$ch08_bin/warps" -n 3000 --rounds 20 --csv "$tmp/ch08_w.csv" >"$tmp/so" 2>&1
+    w=$tmp/ch08_w.csv
+    want=$(awk -v el="$(ch08_q "$w" branch_on_lane simt_efficiency)" -v ew="$(ch08_q "$w" branch_on_warp simt_efficiency)" \
+               -v sl="$(ch08_q "$w" branch_on_lane warp_steps)" -v sw="$(ch08_q "$w" branch_on_warp warp_steps)" \
+               'BEGIN { printf "answer: branch_on_lane ran at SIMT efficiency %.3f, branch_on_warp at %.3f: the lane branch issued|  %.2fx", el, ew, sl / sw }')
+    got=$(grep -A1 '^answer: branch_on_lane' "$tmp/so" | paste -sd'|' | sed 's/ the warp steps.*//')
+    ab=$(ch08_q "$w" count_ballot atomics); aa=$(ch08_q "$w" count_atomic atomics)
+    want2=$(awk -v b="$ab" -v a="$aa" 'BEGIN { printf "answer: count_ballot made %d atomics (one per warp), count_atomic %d (one per match): %.1fx fewer", b, a, a / b }')
+    # The whoami answer is about the fixed 100-element launch: element 99, block 1, warp 1, lane 3, 4 lanes busy.
+    if [ "$got" = "$want" ] && grep -qxF "$want2" "$tmp/so" \
+       && grep -qx 'answer: element 99 ran in block 1, warp 1, lane 3; its warp has 4 busy lanes of 32' "$tmp/so"; then
+        ok "ch08 warps answers: where element 99 ran, efficiencies, step ratio and atomics equal this run's CSV"
+    else
+        bad "ch08 warps answers against the CSV" "got:  $got" "want: $want" "want: $want2" "$(grep -A1 '^answer' "$tmp/so")"
+    fi
+
+    "$ch08_bin/memory" --tiny --csv "$tmp/ch08_m.csv" >"$tmp/so" 2>&1
+    m=$tmp/ch08_m.csv
+    want=$(awk -v s1="$(ch08_q "$m" stride_1 load_sectors_per_request)" -v s2="$(ch08_q "$m" stride_2 load_sectors_per_request)" \
+               -v s8="$(ch08_q "$m" stride_8 load_sectors_per_request)" -v a="$(ch08_q "$m" aos_x load_sectors_per_request)" \
+               -v ws="$(ch08_q "$m" transpose_shared max_conflict_ways)" -v wp="$(ch08_q "$m" transpose_padded max_conflict_ways)" \
+               'BEGIN { printf "stride 2 takes %.2f sectors (%.1fx stride 1s %.2f), at stride 8 %.2f|%.0f-way conflicted, %.0f-way", s2, s2 / s1, s1, s8, ws, wp }')
+    got="$(grep -o 'stride 2 takes .*, at stride 8 [0-9.]*' "$tmp/so" | tr -d "'")|$(grep -o '[0-9]*-way conflicted, [0-9]*-way' "$tmp/so")"
+    if [ "$got" = "$want" ] && [ "$(grep -c '^answer: ' "$tmp/so")" = 2 ]; then
+        ok "ch08 memory answers: sectors per warp load and conflict ways equal this run's CSV ($got)"
+    else
+        bad "ch08 memory answers against the CSV" "got:  $got" "want: $want"
+    fi
+
+    "$ch08_bin/reduce" -n 5000 --csv "$tmp/ch08_r.csv" >"$tmp/so" 2>&1
+    r=$tmp/ch08_r.csv
+    # The rung with the lowest efficiency and the steps ratio, recomputed from the CSV.
+    want=$(awk -F, '/^#/ || /^program,/ { next } $3 == "quantity" && $7 == "simt_efficiency" { if (lo == "" || $NF < e) { lo = $2; e = $NF } }
+                   $3 == "quantity" && $7 == "warp_steps" { if (first == "") first = $NF; last = $NF; lastn = $2; n = $5 }
+                   END { printf "%s %.3f|%s %.3f %.1f", lo, e, lastn, last / n, first / last }' "$r")
+    got="$(sed -n 's/^answer: \([a-z_]*\) has the lowest SIMT efficiency (\([0-9.]*\)).*/\1 \2/p' "$tmp/so")|$(sed -n 's/^  \([a-z_]*\) issues \([0-9.]*\) warp steps per element, \([0-9.]*\)x fewer.*/\1 \2 \3/p' "$tmp/so")"
+    if [ "$got" = "$want" ]; then
+        ok "ch08 reduce answer: lowest-efficiency rung and instruction ratio equal this run's CSV ($got)"
+    else
+        bad "ch08 reduce answer against the CSV" "got:  $got" "want: $want"
+    fi
+fi
+r8=chapters/08-cuda-warps
+np=$(grep -c '^predict "' $r8/run.sh); ns=$(grep -c '^step "' $r8/run.sh)
+nr=$(grep -c '^> \*\*Predict\.\*\*' $r8/README.md); na=$(grep -c '^## Predict [0-9]' solutions/08-cuda-warps/ANSWERS.md)
+nq=$(sed -n '/^## Questions/,/^## /p' $r8/README.md | grep -c '^[0-9]\. '); nqa=$(grep -c '^## Question [0-9]' solutions/08-cuda-warps/ANSWERS.md)
+if [ "$np" = "$ns" ] && [ "$nr" = "$na" ] && [ "$nr" -ge 3 ] && [ "$nq" = "$nqa" ] && [ "$nq" -ge 3 ] && [ "$nq" -le 5 ] \
+   && grep -q 'solutions/08-cuda-warps/ANSWERS.md' $r8/README.md; then
+    ok "ch08 predict blocks: run.sh $np predict for $ns steps, README $nr Predict = ANSWERS $na, $nq questions answered"
+else
+    bad "ch08 predict structure" "run.sh predict $np steps $ns; README Predict $nr ANSWERS $na; questions $nq answered $nqa"
+fi

@@ -193,8 +193,16 @@ int main(int argc, char **argv)
            n, rows, cols);
     printf("%-18s %11s %7s %9s %8s\n", "kernel", "median", "IQR", "GB/s", "%copy");
 #endif
+    /* Each table row's numbers, in table order: strides 1..32 (rows 0-5), aos_x 6, soa_x 7, transposes 8-10. */
+    enum { AOS = NSTRIDES, SOA, T_NAIVE, T_SHARED, T_PADDED, NROWS };
+#if PW_SIMT_EMULATED
+    double ld_of[NROWS] = { 0 }, st_of[NROWS] = { 0 }, ways_of[NROWS] = { 0 };   /* counted */
+#else
+    double gbs_of[NROWS] = { 0 };                                                /* timed */
+#endif
+    int row = 0;
     for (int kind = 0; kind < 6; kind++)
-        for (int k = 0; k < (kind == 0 ? NSTRIDES : 1); k++) {
+        for (int k = 0; k < (kind == 0 ? NSTRIDES : 1); k++, row++) {
             mem_ctx c = { kind, n, strides[k], rows, cols, d_in, d_p, d_out };
             char name[32];
             kind_name(kind, strides[k], name, sizeof name);
@@ -211,6 +219,9 @@ int main(int argc, char **argv)
             pw_csv_quantity(csv, name, n, 1, "store_sectors_per_request", st);
             pw_csv_quantity(csv, name, n, 1, "conflict_ways", ways);
             pw_csv_quantity(csv, name, n, 1, "max_conflict_ways", (double)ct->shared_max_ways);
+            ld_of[row] = ld;
+            st_of[row] = st;
+            ways_of[row] = (double)ct->shared_max_ways;
 #else
             pw_bench_stats st;
             pw_cuda_time(&cfg, launch, &c, &st);
@@ -219,11 +230,27 @@ int main(int argc, char **argv)
             printf("%-18s %8.1f us %6.1f%% %9.1f %7.1f%%\n", name, st.median * 1e6,
                    100 * (st.q3 - st.q1) / st.median, gbs, 100 * gbs / copy_gbs);
             pw_csv_summary(csv, name, n, 1, "", &st, 0, 8.0 * n);
+            gbs_of[row] = gbs;
 #endif
         }
-#if PW_SIMT_EMULATED
+#if !PW_SIMT_EMULATED
+    /* Bandwidths, not counts, on a GPU: caches can hide part of a stride's extra sectors. */
+    printf("\nanswer: stride 2 reached %.1f%% of stride 1's bandwidth, stride 8 %.1f%%, stride 32 %.1f%%; aos_x\n"
+           "  %.1f%% of soa_x's\n", 100 * gbs_of[1] / gbs_of[0], 100 * gbs_of[3] / gbs_of[0],
+           100 * gbs_of[5] / gbs_of[0], 100 * gbs_of[AOS] / gbs_of[SOA]);
+    printf("answer: transpose_shared reached %.1f%% of transpose_naive's bandwidth, transpose_padded %.1f%%\n",
+           100 * gbs_of[T_SHARED] / gbs_of[T_NAIVE], 100 * gbs_of[T_PADDED] / gbs_of[T_NAIVE]);
+#else
     printf("\nsect/req: 32-byte sectors per warp load (ld) or store (st); 4 = a warp's 128 bytes, contiguous.\n"
            "conflicts: shared-memory passes per warp access, averaged (1 = none); max ways: the worst access.\n");
+    /* The answers from the table: rows 1 and 3 are strides 2 and 8, row 5 stride 32. */
+    printf("\nanswer: a warp load at stride 2 takes %.2f sectors (%.1fx stride 1's %.2f), at stride 8 %.2f (%.1fx),\n"
+           "  at stride 32 %.2f (%.1fx); one field of the 12-byte struct takes %.2f, %.1fx the plain array's %.2f\n",
+           ld_of[1], ld_of[1] / ld_of[0], ld_of[0], ld_of[3], ld_of[3] / ld_of[0], ld_of[5], ld_of[5] / ld_of[0],
+           ld_of[AOS], ld_of[AOS] / ld_of[SOA], ld_of[SOA]);
+    printf("answer: the transpose stores %.2f sectors per warp naive, %.2f through the tile; the tile read by\n"
+           "  column is %.0f-way conflicted, %.0f-way with the padded tile[32][33]\n",
+           st_of[T_NAIVE], st_of[T_SHARED], ways_of[T_SHARED], ways_of[T_PADDED]);
 
     /* The lane map: the same kernels, seen lane by lane (as GPU-Puzzles draws
      * them). Each character is one lane of warp 0, lanes 0 to 31 left to

@@ -155,6 +155,7 @@ int main(int argc, char **argv)
         printf("n = %d floats, block %lld: what each rung costs, counted by the emulator\n", n, block);
         printf("%-16s %6s %9s %9s %10s %9s %8s %9s %9s\n", "rung", "blocks", "barriers", "SIMT eff",
                "conflicts", "shm ops", "shuffles", "sect/req", "steps/el");
+        double eff_of[NRUNGS], steps_of[NRUNGS], ways_of[NRUNGS];
         for (int r = 0; r < NRUNGS; r++) {
             run_sum(r, d_in, d_partial, h_partial, n, (int)block);
             const pw_simt_counters *c = pw_simt_last_counters();
@@ -174,11 +175,25 @@ int main(int argc, char **argv)
             pw_csv_quantity(csv, v, n, (int)block, "shuffles", (double)c->collectives);
             pw_csv_quantity(csv, v, n, (int)block, "load_sectors_per_request", spr);
             pw_csv_quantity(csv, v, n, (int)block, "warp_steps", (double)c->warp_steps);
+            eff_of[r] = eff;
+            steps_of[r] = steps;
+            ways_of[r] = ways;
         }
         printf("\nbarriers: __syncthreads passed (per block, summed); SIMT eff: active lanes / 32 over every warp\n"
                "step; conflicts: shared-memory wavefronts per warp access (1 = none); shm ops: per-thread shared\n"
                "loads + stores; sect/req: 32-byte sectors per warp load of the input (4 = perfect); steps/el: warp\n"
                "instructions the emulator saw per element.\n");
+        /* The answers from the table: the worst rung by efficiency and by conflicts, the last against the first. */
+        int lo = 0, wc = 0;
+        for (int r = 1; r < NRUNGS; r++) {
+            if (eff_of[r] < eff_of[lo]) lo = r;
+            if (ways_of[r] > ways_of[wc]) wc = r;
+        }
+        printf("\nanswer: %s has the lowest SIMT efficiency (%.3f) and %s the most bank-conflict passes (%.2fx);\n"
+               "  %s issues %.3f warp steps per element, %.1fx fewer than %s's %.3f\n", rungs[lo].name,
+               eff_of[lo], rungs[wc].name, ways_of[wc], rungs[NRUNGS - 1].name, steps_of[NRUNGS - 1],
+               steps_of[0] / steps_of[NRUNGS - 1], rungs[0].name, steps_of[0]);
+        if (s + 1 < sizes.n) printf("\n");
 #else
         /* Bandwidth yardstick: a copy moves 8 bytes per element; a reduction reads 4. */
         pw_bench_config cfg = pw_bench_from_opts(&common);
@@ -193,14 +208,23 @@ int main(int argc, char **argv)
         pw_csv_summary(csv, "copy", n, 1, "", &st, 0, 8.0 * n);
         printf("n = %d floats, block %lld; copy kernel: %.1f GB/s (the yardstick)\n", n, block, copy_gbs);
         printf("%-16s %11s %7s %9s %8s\n", "rung", "median", "IQR", "GB/s", "%copy");
+        double gbs_of[NRUNGS];
         for (int r = 0; r < NRUNGS; r++) {
             launch_ctx c = { r, n, (int)block, grid_of(r, n, (int)block), d_in, d_partial };
             pw_cuda_time(&cfg, launch, &c, &st);
             double gbs = pw_gbs(4.0 * n, st.median);
+            gbs_of[r] = gbs;
             printf("%-16s %8.1f us %6.1f%% %9.1f %7.1f%%\n", rungs[r].name, st.median * 1e6,
                    100 * (st.q3 - st.q1) / st.median, gbs, 100 * gbs / copy_gbs);
             pw_csv_summary(csv, rungs[r].name, n, 1, "", &st, (double)n, 4.0 * n);
         }
+        int best = 0;
+        for (int r = 1; r < NRUNGS; r++) if (gbs_of[r] > gbs_of[best]) best = r;
+        printf("\nanswer: %s read %.1f GB/s, %.1f%% of the copy's; %s %.1fx the first rung's (%s)\n",
+               rungs[NRUNGS - 1].name, gbs_of[NRUNGS - 1], 100 * gbs_of[NRUNGS - 1] / copy_gbs, rungs[NRUNGS - 1].name,
+               gbs_of[NRUNGS - 1] / gbs_of[0], rungs[0].name);
+        printf("answer: the fastest rung on this run is %s (%.1f%% of the copy's bandwidth)\n", rungs[best].name,
+               100 * gbs_of[best] / copy_gbs);
         CUDA_CHECK(cudaFree(d_out));
 #endif
     }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # chapters/08-cuda-warps/run.sh: what `make chapter-8` runs, in the order the
-# README reads. Each program runs its kernels on the SIMT emulator and prints
+# README reads. Before each step a question to answer first; after it, the
+# program prints the answer from its own counts (or times, on a GPU). Each
+# program runs its kernels on the SIMT emulator and prints
 # what they did per warp; where nvcc built the same program for the GPU
 # (build/gpu/ch08/) it runs that too, or says in one line that there is no GPU.
 #   BIN      the emulator programs (default build/ch08); GPU ones in BIN/../gpu/ch08
@@ -19,6 +21,7 @@ if [ "${FULL:-}" = 1 ]; then
 fi
 
 step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 # The GPU run of a program, when nvcc built it: exit 77 means no device.
 gpu() {
     local p=$1; shift
@@ -30,9 +33,17 @@ gpu() {
     return $rc
 }
 
+predict "element 99 of 100, blocks of 64: which block, warp and lane? A branch on lane parity
+  against one on warp parity: what SIMT efficiency does each reach? How many atomics does one
+  ballot per warp save over one atomic per match?"
 step "1. grid, block, warp, lane; divergence; vote" "$BIN/warps" --csv "$RESULTS/warps.csv"
 gpu warps --csv "$RESULTS/warps_gpu.csv"
+predict "how many 32-byte sectors does one warp load take at stride 2, 8 and 32, and for one field
+  of a 12-byte struct? How many ways is a 32x32 shared tile read by column conflicted, and with
+  one padding column?"
 step "2. coalescing and shared-memory bank conflicts" "$BIN/memory" --csv "$RESULTS/memory.csv"
 gpu memory -n 4096 --csv "$RESULTS/memory_gpu.csv"
+predict "which reduction rung has the lowest SIMT efficiency, which the most bank conflicts, and
+  how many times fewer warp instructions per element does the last rung issue than the first?"
 step "3. the reduction ladder" "$BIN/reduce" -n "$n" --csv "$RESULTS/reduce.csv"
 gpu reduce -n "$gpu_n" --csv "$RESULTS/reduce_gpu.csv"

@@ -48,7 +48,11 @@ static int show_whoami(int n, int block)
         static const int show[] = { 0, 1, 31, 32, 63, 64, 95, 96, 99 };
         for (size_t k = 0; k < sizeof show / sizeof show[0]; k++)
             if (show[k] < n) printf("  %8d %6d %5d %5d\n", show[k], b[show[k]], w[show[k]], l[show[k]]);
-        printf("\n");
+        /* The last warp's busy lanes: the elements that ran in the same block and warp as the last one. */
+        int last = n - 1, busy = 0;
+        for (int i = 0; i < n; i++) busy += b[i] == b[last] && w[i] == w[last];
+        printf("answer: element %d ran in block %d, warp %d, lane %d; its warp has %d busy lanes of 32\n\n", last,
+               b[last], w[last], l[last], busy);
     }
     cudaFree(d_b); cudaFree(d_w); cudaFree(d_l);
     pw_free(b); pw_free(w); pw_free(l);
@@ -147,6 +151,7 @@ int main(int argc, char **argv)
     printf("divergence and vote, n = %lld, blocks of 256, %lld multiply-adds per side, counted by the emulator\n",
            n, iters);
     printf("%-16s %11s %12s %10s %9s\n", "kernel", "warp steps", "active lanes", "SIMT eff", "atomics");
+    double eff[4], steps[4], atomics[4];
     for (int k = 0; k < 4; k++) {
         div_ctx c = { k % 2, (int)n, (int)iters, 256, d_x, d_y, d_count };
         if (k < 2) launch_branch(&c);
@@ -159,10 +164,21 @@ int main(int argc, char **argv)
         pw_csv_quantity(csv, name, n, 256, "simt_efficiency", pw_simt_efficiency(ct));
         pw_csv_quantity(csv, name, n, 256, "warp_steps", (double)ct->warp_steps);
         pw_csv_quantity(csv, name, n, 256, "atomics", (double)ct->atomics);
+        eff[k] = pw_simt_efficiency(ct);
+        steps[k] = (double)ct->warp_steps;
+        atomics[k] = (double)ct->atomics;
     }
     printf("\nwarp steps: the loads, stores and warp collectives the emulator saw, one per warp; SIMT eff:\n"
            "active lanes / (32 x warp steps). The arithmetic of busy() is not counted: on a GPU the\n"
            "divergent kernel runs it twice per warp, once per side (time it there: ./build/gpu/ch08/warps).\n\n");
+    /* The answers from the counts above (k: 0 lane branch, 1 warp branch, 2 ballot, 3 atomic). */
+    printf("answer: branch_on_lane ran at SIMT efficiency %.3f, branch_on_warp at %.3f: the lane branch issued\n"
+           "  %.2fx the warp steps for the same work\n", eff[0], eff[1], steps[1] > 0 ? steps[0] / steps[1] : 0.0);
+    if (atomics[3] > 0 && atomics[2] > 0)
+        printf("answer: count_ballot made %.0f atomics (one per warp), count_atomic %.0f (one per match): %.1fx fewer\n\n",
+               atomics[2], atomics[3], atomics[3] / atomics[2]);
+    else
+        printf("answer: not shown on this run: no element was above the threshold, so no kernel made an atomic\n\n");
 
     /* The emulator's own speed, on one core: a barrier crossing is a switch
      * from each thread to the scheduler and back; an access is a call to the
@@ -205,16 +221,24 @@ int main(int argc, char **argv)
     pw_bench_config cfg = pw_bench_from_opts(&common);
     printf("divergence and vote, n = %lld, blocks of 256, %lld multiply-adds per side\n", n, iters);
     printf("%-16s %11s %7s %10s\n", "kernel", "median", "IQR", "GFLOP/s");
+    double med[4];
     for (int k = 0; k < 4; k++) {
         div_ctx c = { k % 2, (int)n, (int)iters, 256, d_x, d_y, d_count };
         pw_bench_stats st;
         pw_cuda_time(&cfg, k < 2 ? launch_branch : launch_count, &c, &st);
+        med[k] = st.median;
         double flops = k < 2 ? 2.0 * (double)iters * (double)n : 0;   /* one side's multiply-adds per element */
         const char *name = k < 2 ? branch_names[k] : count_names[k - 2];
         printf("%-16s %8.1f us %6.1f%% %10.1f\n", name, st.median * 1e6, 100 * (st.q3 - st.q1) / st.median,
                flops ? pw_gflops(flops, st.median) : 0.0);
         pw_csv_summary(csv, name, n, 1, "", &st, flops, 4.0 * (double)n);
     }
+    /* Times, not counts, on a GPU: a ratio near 1 means something else (launch, memory) hid the branch. */
+    printf("\nanswer: branch_on_lane took %.2fx the time of branch_on_warp (each side's %lld multiply-adds\n"
+           "  issued twice per warp would make it 2x; memory and launch time pull the ratio towards 1)\n",
+           med[0] / med[1], iters);
+    printf("answer: count_atomic took %.2fx the time of count_ballot (one atomic per match against one per warp)\n",
+           med[3] / med[2]);
 #endif
     cudaFree(d_x); cudaFree(d_y); cudaFree(d_count);
     pw_free(x); pw_free(y); pw_free(want);
