@@ -84,3 +84,120 @@ elif [ -x "$ch04/pi" ]; then
         ov_idle "ch04 pi 20M steps on 1, 2 threads" "$ch04/pi" -s 20M -t 1,2 -r 5 --min-time 0
     fi
 fi
+
+# ---- predict, run, explain (issue 15) ----------------------------------------
+# The README asks before each step, run.sh asks the same before each step, and
+# solutions/04-openmp/ANSWERS.md answers each prediction and each question.
+ch04_structure() {
+    local readme=chapters/04-openmp/README.md answers=solutions/04-openmp/ANSWERS.md run=chapters/04-openmp/run.sh
+    local rp sp pp ap rq aq
+    rp=$(grep -c '^> \*\*Predict\.\*\*' "$readme"); sp=$(grep -c '^step ' "$run"); pp=$(grep -c '^predict ' "$run")
+    ap=$(grep -c '^### Predict ' "$answers" 2>/dev/null); aq=$(grep -c '^### Question ' "$answers" 2>/dev/null)
+    rq=$(sed -n '/^## Questions/,/^## /p' "$readme" | grep -cE '^[0-9]+\. ')
+    if [ "$rp" -eq "$sp" ] && [ "$pp" -eq "$sp" ] && [ "$ap" -eq "$rp" ] && [ "$rq" -ge 3 ] && [ "$rq" -le 5 ] &&
+       [ "$aq" -eq "$rq" ] && grep -q 'solutions/04-openmp/ANSWERS.md' "$readme"; then
+        ok "ch04 predict blocks: README $rp = run.sh predict $pp = steps $sp = ANSWERS $ap; $rq questions, all answered"
+    else
+        bad "ch04 predict blocks and answers" "README predicts $rp, run.sh predicts $pp, steps $sp, ANSWERS predicts $ap" \
+            "README questions $rq (want 3..5), ANSWERS questions $aq"
+    fi
+}
+ch04_structure
+
+# speedup_at T FILE [TABLE]: the speedup column of row T of the first sweep
+# table (or of the table whose header starts with TABLE:).
+ch04_speedup_at() {
+    awk -v t="$1" -v want="${3:-}" '
+        /: speedup against/ { in_t = (want == "" || index($0, want ":") == 1) }
+        in_t && $1 == t && $3 == "ms" { print $5; exit }' "$2"
+}
+# ch04_sweep_answer LABEL WHAT FILE: the answer line of a thread sweep agrees
+# with its table: the speedups it quotes are the table's, or, when it says
+# "not shown", no row of 2..cores threads ran with its threads together.
+ch04_sweep_answer() {
+    local label=$1 what=$2 f=$3 cores line t s t2 s2
+    cores=$(getconf _NPROCESSORS_ONLN)
+    line=$(grep '^answer: ' "$f")
+    if [ "$(grep -c '^answer: ' "$f")" -ne 1 ]; then bad "$label: one answer line" "$line"; return; fi
+    if [[ $line =~ ^answer:\ on\ ([0-9]+)\ threads\ $what\ ran\ ([0-9.]+)x\ as\ fast ]]; then
+        t=${BASH_REMATCH[1]} s=${BASH_REMATCH[2]}
+        if [ "$(ch04_speedup_at "$t" "$f")" != "$s" ] || [ "$t" -gt "$cores" ]; then
+            bad "$label: the answer's speedup is the table's" "$line" "table at $t: $(ch04_speedup_at "$t" "$f")"; return
+        fi
+        if [[ $line =~ \;\ on\ ([0-9]+)\ threads,\ more\ than\ the\ [0-9]+\ cores,\ ([0-9.]+)x ]]; then
+            t2=${BASH_REMATCH[1]} s2=${BASH_REMATCH[2]}
+            if [ "$(ch04_speedup_at "$t2" "$f")" != "$s2" ]; then
+                bad "$label: the oversubscribed speedup is the table's" "$line"; return
+            fi
+        fi
+        ok "$label: the answer quotes the table's speedup ($t threads: ${s}x)"
+    elif [[ $line == "answer: not shown on this run: "* ]]; then
+        # Only allowed when every row with 2..cores threads is suspect (or there is none).
+        if awk -v c="$cores" '/: speedup against/ { on = 1; next } on && $3 == "ms" && $1 > 1 && $1 <= c && !/suspect/ { f = 1 }
+                              on && /^$/ { on = 0 } END { exit !f }' "$f"; then
+            bad "$label: says not shown although a row ran together" "$line" "$(grep -A5 'speedup against' "$f")"
+        else
+            ok "$label: not shown on this run, and the table agrees (every 2..$cores-thread row suspect or absent)"
+        fi
+    else
+        bad "$label: answer line" "$line"
+    fi
+}
+
+if [ "${SAN:-}" != tsan ] && [ -x "$ch04/pi" ]; then
+    if "$ch04/pi" -s 2M -t 1,2,4 -r 3 --min-time 0 >"$tmp/o4" 2>&1; then
+        ch04_sweep_answer "ch04 pi answer" pi "$tmp/o4"
+    else
+        bad "ch04 pi -s 2M" "$(tail -3 "$tmp/o4")"
+    fi
+    if "$ch04/embed" -n 1003 -t 1,2 -r 3 --min-time 0 >"$tmp/o4" 2>&1; then
+        ch04_sweep_answer "ch04 embed answer" "the batch" "$tmp/o4"
+    else
+        bad "ch04 embed -n 1003" "$(tail -3 "$tmp/o4")"
+    fi
+
+    # mandel: the slowest schedule is the one with the lowest 2-thread speedup in
+    # the tables; static's busiest thread's share is the CSV's busy_static steps.
+    if "$ch04/mandel" -n 90 -i 200 -t 1,2 -r 3 --min-time 0 --csv "$tmp/m.csv" >"$tmp/o4" 2>&1; then
+        if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ] || [ "${omp:-1}" = 0 ]; then
+            if grep -q '^answer: not shown on this run: ' "$tmp/o4"; then ok "ch04 mandel answer: not shown on one thread"
+            else bad "ch04 mandel answer on one thread" "$(grep '^answer' "$tmp/o4")"; fi
+        else
+            slow=$(awk '/: speedup against/ { s = $1; sub(":", "", s) } s != "" && $1 == 2 && $3 == "ms" { print s, $5; s = "" }' "$tmp/o4" |
+                   sort -k2,2g | head -1)
+            share=$(awk -F, '$2 == "busy_static" && $7 ~ /^thread=/ { sum += $15; if ($15 > mx) { mx = $15; k = substr($7, 8) } }
+                             END { if (sum > 0) printf "%s %.0f", k, 100 * mx / sum }' "$tmp/m.csv")
+            ratio=$(awk '$1 == "static" { on = 1 } on && /slowest thread \/ mean thread/ { print $NF; exit }' "$tmp/o4")
+            a1=$(sed -n 's/^answer: .*slowest schedule was \([a-z0-9_]*\) (\([0-9.]*\)x.*/\1 \2/p' "$tmp/o4")
+            a2=$(sed -n 's/^answer: under static thread \([0-9]*\) did \([0-9]*\)% of the steps.*busy time was \([0-9.]*\)x.*/\1 \2 \3/p' "$tmp/o4")
+            # Two schedules may tie at the printed rounding: compare the speedup only.
+            if [ -n "$a1" ] && [ "${a1#* }" = "${slow#* }" ] && [ "$a2" = "$share $ratio" ]; then
+                ok "ch04 mandel answers: slowest schedule $a1 is the tables' lowest; static's split $share% and ratio $ratio match the CSV and table"
+            else
+                bad "ch04 mandel answers against the tables" "answers: '$a1' '$a2'" "tables: slowest '$slow', split '$share', ratio '$ratio'"
+            fi
+        fi
+    else
+        bad "ch04 mandel -n 90" "$(tail -3 "$tmp/o4")"
+    fi
+
+    # tasks: a task at every node over the sequential walk is the table's ratio;
+    # the fastest cut-off is the table's best row among those not suspect.
+    if "$ch04/tasks" -n 5001 -t 1,2 -r 3 --min-time 0 >"$tmp/o4" 2>&1; then
+        want=$(awk '/^tree_seq:/ { s = $2 } /a task at every node/ && /ms/ { printf "%.2f", $3 / s; exit }' "$tmp/o4")
+        got=$(sed -n 's/^answer: a task at every node took \([0-9.]*\)x .*/\1/p' "$tmp/o4")
+        best=$(awk '/^ cut-off +tasks/ { on = 1; next } on && NF < 5 { on = 0 } on && $4 == "ms" && !/suspect/ { if (b == "" || $3 < m) { m = $3; b = $1 } }
+                    END { print b }' "$tmp/o4")
+        a=$(sed -n 's/^answer: the fastest cut-off was \([0-9]*\):.*/\1/p' "$tmp/o4")
+        # the ratio: printed medians have 4 digits, so allow 1% between the two.
+        if [ -n "$got" ] && awk -v a="$got" -v b="$want" 'BEGIN { exit !(a > 0.99 * b && a < 1.01 * b) }' &&
+           { [ "$a" = "$best" ] || grep -q '^answer: not shown on this run: ' "$tmp/o4"; } &&
+           [ "$(grep -c '^answer: ' "$tmp/o4")" -eq 2 ]; then
+            ok "ch04 tasks answers: a task per node ${got}x the walk (table: ${want}x); fastest cut-off '${a:-not shown}'"
+        else
+            bad "ch04 tasks answers against the table" "$(grep '^answer' "$tmp/o4")" "table: ratio $want, best cut-off '$best'"
+        fi
+    else
+        bad "ch04 tasks -n 5001" "$(tail -3 "$tmp/o4")"
+    fi
+fi

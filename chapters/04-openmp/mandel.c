@@ -32,6 +32,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,8 +106,17 @@ static int verify(int width, int height, int maxiter, int chunk, const pw_list *
  * rows go to csv as variant=busy_<schedule> (apart from the sweep's rows, so
  * the speedup plot does not take them for points), param=thread=K (busy
  * time, its steps as flops) and param=wall (the whole loop). */
-static void per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int chunk, int T, int runs, int cores)
+typedef struct {
+    double top_share;    /* schedule(static): the busiest thread's share of the steps */
+    int top_thread;      /* and which thread that was */
+    double slow_mean;    /* schedule(static): slowest thread's busy time / the mean */
+    bool together;       /* schedule(static)'s threads ran at the same time */
+} static_split;
+
+static static_split per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int chunk, int T, int runs,
+                               int cores)
 {
+    static_split split = { 0, 0, 0, false };
     mandel_stats *stats = pw_alloc_bytes((size_t)T * sizeof *stats * (size_t)runs);
     double *wall = malloc((size_t)runs * sizeof *wall), *sorted = malloc((size_t)runs * sizeof *sorted);
     long long pixels = (long long)m->width * m->height;
@@ -147,6 +157,16 @@ static void per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int 
         one.median = one.min = one.q1 = one.q3 = one.max = one.mean = wall[pick];
         pw_csv_summary_overlap(csv, busy, pixels, T, "wall", &one, 0, 0, pw_overlap_share(&ov, T, cores));
         printf("%-10s wall %.2f ms; slowest thread / mean thread = %.2f\n", "", wall[pick] * 1e3, mx / (sum / T));
+        if (s == SCHED_STATIC) {
+            long long all = 0;
+            for (int t = 0; t < T; t++) {
+                all += st[t].iters;
+                if (st[t].iters > st[split.top_thread].iters) split.top_thread = t;
+            }
+            split.top_share = all ? (double)st[split.top_thread].iters / (double)all : 0;
+            split.slow_mean = mx / (sum / T);
+            split.together = !pw_overlap_suspect(&ov, T, cores);
+        }
         char what[64];
         snprintf(what, sizeof what, "who did what under %s", name);
         pw_overlap_warn(stdout, what, &ov, T, cores);
@@ -155,6 +175,7 @@ static void per_thread(pw_csv *csv, const mandel_params *m, int32_t *iters, int 
     pw_free(stats);
     free(wall);
     free(sorted);
+    return split;
 }
 
 int main(int argc, char **argv)
@@ -248,11 +269,24 @@ int main(int argc, char **argv)
             if (fit.speedup[t] < worst) { worst = fit.speedup[t]; snprintf(worst_name, sizeof worst_name, "%s", name); }
         }
     }
-    printf("on %d threads: best %s %.2fx, worst %s %.2fx (against mandel_seq)%s\n", tcores, best_name, best,
-           worst_name, worst, nsuspect ? "; but their threads did not all run at the same time (see the suspect "
-           "lines), so the ranking is the machine's load as much as the schedules'" : "");
+    static_split split = per_thread(csv, &m, iters, (int)chunk, tcores, common.tiny ? 1 : 5, cores);
 
-    per_thread(csv, &m, iters, (int)chunk, tcores, common.tiny ? 1 : 5, cores);
+    /* The answers to the README's predictions, from the tables above. */
+    if (tcores < 2)
+        printf("\nanswer: not shown on this run: %s, so every schedule runs on one thread and none can "
+               "balance anything\n", cores < 2 ? "one core" : "no thread count from 2 to the cores was swept");
+    else if (nsuspect)
+        printf("\nanswer: not shown on this run: on %d threads the slowest schedule was %s (%.2fx), the fastest %s "
+               "(%.2fx), but their threads did not all run at the same time (see the suspect lines): the ranking is "
+               "the machine's load as much as the schedules'\n", tcores, worst_name, worst, best_name, best);
+    else
+        printf("\nanswer: on %d threads the slowest schedule was %s (%.2fx against mandel_seq), the fastest %s "
+               "(%.2fx)\n", tcores, worst_name, worst, best_name, best);
+    if (tcores >= 2)
+        printf("answer: under static thread %d did %.0f%% of the steps (an even split is %.0f%%); its busy time "
+               "was %.2fx the mean thread's%s\n", split.top_thread, 100 * split.top_share, 100.0 / tcores,
+               split.slow_mean, split.together ? "" : " (its threads did not run together: the times are "
+               "the machine's load too)");
 
     pw_free(iters); pw_free(want); pw_free(gd); pw_free(wd);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;

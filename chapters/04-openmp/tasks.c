@@ -71,6 +71,36 @@ static int verify(int n, const pw_list *threads, const pw_list *cutoffs)
     return bad;
 }
 
+/* The answers to the README's predictions, from the cut-off table: which
+ * cut-off was fastest (only among rows whose threads ran together, and only
+ * with two threads or more: on one they take turns), and how a task at every
+ * node (the last cut-off) compares with the sequential walk, which holds on
+ * any core count since it is the cost of the tasks themselves. */
+static void answer_cutoffs(const pw_list *cutoffs, const double *med, const double *share, double seq_s,
+                           long long nodes, int threads, int cores)
+{
+    int best = -1, tasked = 0;   /* tasked: rows with tasks whose threads ran together */
+    for (int c = 0; c < cutoffs->n; c++) {
+        if (share[c] < PW_OVERLAP_SUSPECT) continue;
+        tasked += cutoffs->v[c] > 0;
+        if (best < 0 || med[c] < med[best]) best = c;
+    }
+    if (threads < 2 || cores < 2)
+        printf("answer: not shown on this run: the cut-off sweep ran on one thread (%d core%s), so no cut-off can "
+               "run faster than the walk\n", cores, cores == 1 ? "" : "s");
+    else if (!tasked)
+        printf("answer: not shown on this run: no cut-off row ran with its threads together: rerun on an idle "
+               "machine\n");
+    else
+        printf("answer: the fastest cut-off was %lld: %.2fx the sequential walk on %d threads\n", cutoffs->v[best],
+               seq_s / med[best], threads);
+    int all = cutoffs->n - 1;   /* the last row: a task at every node */
+    printf("answer: a task at every node took %.2fx the sequential walk's time (%.0f ns per node against %.0f)%s\n",
+           med[all] / seq_s, med[all] * 1e9 / (double)nodes, seq_s * 1e9 / (double)nodes,
+           share[all] < PW_OVERLAP_SUSPECT ? "; its threads did not run together, so this includes the machine's load"
+                                           : "");
+}
+
 int main(int argc, char **argv)
 {
     long long n = 200000, cutoff = 8;
@@ -127,7 +157,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < threads.n; i++)
         if (threads.v[i] <= cores && threads.v[i] > tcores) tcores = (int)threads.v[i];
     pw_omp_set_threads(tcores);
-    double cut_share[PW_MAX_LIST];
+    double cut_share[PW_MAX_LIST], cut_med[PW_MAX_LIST];
     int cut_t[PW_MAX_LIST];
     printf("the cut-off, on %d threads:\n%8s %10s %12s %7s %9s %12s\n", tcores, "cut-off", "tasks", "median", "IQR",
            "speedup", "per task");
@@ -142,6 +172,7 @@ int main(int argc, char **argv)
         bool sus = ctx.cutoff > 0 && ov < PW_OVERLAP_SUSPECT;
         cut_share[c] = ctx.cutoff > 0 ? ov : NAN;
         cut_t[c] = tcores;
+        cut_med[c] = st.median;
         long long tasks = tree_tasks_created(&t, ctx.cutoff);
         char param[32];
         snprintf(param, sizeof param, "cutoff=%d", ctx.cutoff);
@@ -169,7 +200,9 @@ int main(int argc, char **argv)
                "most of the run (perhaps only %.0f%% of it together): %s\n", sus, cut_t[0], 100 * least,
                pw_cpus_allowed() < (tcores < cores ? tcores : cores) ? "this process may run on fewer CPUs (taskset?)"
                                                                       : "rerun on an idle machine");
-    printf("per task: the time divided by the tasks made, a ceiling on what one task may cost.\n\n");
+    printf("per task: the time divided by the tasks made, a ceiling on what one task may cost.\n");
+    answer_cutoffs(&cutoffs, cut_med, cut_share, seq.median, n, tcores, cores);
+    printf("\n");
 
     pw_scaling_point pts[PW_MAX_LIST];
     pw_overlap ovs[PW_MAX_LIST];
