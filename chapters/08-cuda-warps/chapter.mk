@@ -2,4 +2,4 @@
 # SIMT emulator always and with nvcc when it is present (mk/cuda.mk), so the
 # chapter template gets no programs; exercises 8.1-8.3 are CUDA kernels.
 $(call chapter,08,cuda-warps,,,)
-$(call cuda_chapter,08,cuda-warps,warps memory reduce,warps,block_sum warp_scan stencil)
+$(call cuda_chapter,08,cuda-warps,warps memory reduce,warps,block_sum warp_scan stencil quantize)
