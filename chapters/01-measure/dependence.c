@@ -90,10 +90,18 @@ static void findings(const pw_bench_stats *st, size_t n)
         printf("- 8 chains ran only %.2fx faster than one: this run cannot show the overlap (n = %zu, or a busy machine)\n",
                split, n);
     if (square >= 1.5)
-        printf("- square, with no chain at all, ran %.1fx faster than the chain\n\n", square);
+        printf("- square, with no chain at all, ran %.1fx faster than the chain\n", square);
     else
-        printf("- square ran only %.2fx the chain's speed: this run cannot show the gap (too small or busy)\n\n",
+        printf("- square ran only %.2fx the chain's speed: this run cannot show the gap (too small or busy)\n",
                square);
+    /* The answer to step 2's prediction: sum's speed against the chain's
+     * (running_sum), and what 8 partial sums gained over sum. */
+    if (split >= 1.5)
+        printf("answer: sum ran at %.2fx the chain's speed; 8 partial sums ran %.2fx faster than sum (n = %zu)\n\n",
+               1 / sum_vs_chain, split, n);
+    else
+        printf("answer: not shown on this run: 8 partial sums ran only %.2fx faster than sum (n = %zu; a busy machine?);"
+               " sum ran at %.2fx the chain's speed\n\n", split, n, 1 / sum_vs_chain);
 }
 
 int main(int argc, char **argv)

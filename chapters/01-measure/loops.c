@@ -156,6 +156,25 @@ static void findings(const pw_list *sizes, const pw_hw *hw, bool no_probe,
             printf("- %s ranged from %.2f to %.2f GFLOP/s: this run cannot show a size-independent chain (a busy machine?)\n",
                    kernels[k].name, lo, hi);
     }
+
+    /* The answer to step 4's prediction: square at the largest size, in %
+     * of the peak and of the triad, rounded as the table rounds them. */
+    if (no_probe) {
+        printf("\nanswer: not shown on this run: no peak or bandwidth was measured (--no-probe or --tiny)\n");
+        return;
+    }
+    double ppk = 100 * gf[0][last] / hw->peak_gflops_1core, pbw = 100 * gb[0][last] / hw->bw_gbs_1core;
+    double traffic = kernels[0].bytes * (double)nl;
+    if (llc && traffic >= 2.0 * (double)llc && pbw >= 60)
+        printf("\nanswer: square at n = %lld (DRAM) reached %.1f%% of the FMA peak and %.0f%% of the triad's bandwidth:"
+               " memory-bound\n", nl, ppk, pbw);
+    else if (llc && traffic >= 2.0 * (double)llc)
+        printf("\nanswer: not shown on this run: square at n = %lld reached %.1f%% of the FMA peak and only %.0f%% of"
+               " the triad's bandwidth (a busy machine?)\n", nl, ppk, pbw);
+    else
+        printf("\nanswer: not shown on this run: square at n = %lld (%s) reached %.1f%% of the FMA peak and %.0f%% of"
+               " the triad's bandwidth, but its data is not past the last cache (try -n %lld)\n",
+               nl, where(traffic, hw), ppk, pbw, llc ? (long long)(2.0 * (double)llc / kernels[0].bytes) + 1 : 16777216LL);
 }
 
 int main(int argc, char **argv)

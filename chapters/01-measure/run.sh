@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # chapters/01-measure/run.sh: what `make chapter-1` runs, in the order the
-# README reads. Each program checks its results before it times anything and
-# exits 1 if a check fails, which stops the chapter here.
+# README reads. Before each step a question to answer first; after it, the
+# program prints the answer from its own numbers. Each program checks its
+# results before it times anything and exits 1 if a check fails, which
+# stops the chapter here.
 #   BIN      where the programs are (default build/ch01)
 #   RESULTS  where the CSV goes (default results/01-measure)
 #   FULL=1   longer runs: more repeats, bigger sizes
@@ -17,8 +19,22 @@ if [ "${FULL:-}" = 1 ]; then
 fi
 
 step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
+predict "an FMA's result is ready about 4 cycles after it starts. How many independent
+  accumulators does one core need to come within 10% of its best FMA rate: 1, 2, 4, 8 or 16?
+  What share of the best does one accumulator get?"
 step "1. what this machine can do" "$BIN/probe" --csv "$RESULTS/probe.csv"
+
+predict "running_sum is one chain of adds. Will sum (s += x[i]) run at the chain's speed or at
+  square's? How many times faster than sum will 8 partial sums run: about 1x, 2x, 6x or 8x?"
 step "2. dependent and independent iterations" "$BIN/dependence" --csv "$RESULTS/dependence.csv"
+
+predict "how many times the median call will the first (cold) call on a fresh 64 MiB array
+  take: 1x, 2x, 5x or 50x? How much longer will the median take while another thread
+  streams memory on the other core: the same, 1.2x, 2x?"
 step "3. timing honestly" "$BIN/timing" --csv "$RESULTS/timing.csv"
+
+predict "square does 1 flop per 8 bytes. With its arrays in DRAM, what share of the FMA peak
+  will it reach: about 50%, 10% or 2%? And what share of the triad's bandwidth?"
 step "4. four loops from L1 to DRAM" "$BIN/loops" -n "$loop_sizes" --csv "$RESULTS/loops.csv"

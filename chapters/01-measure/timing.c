@@ -22,6 +22,7 @@
 #include "elementwise.h"
 #include "errcheck.h"
 #include "options.h"
+#include "probe.h"
 #include "results.h"
 #include "timing.h"
 #include "util.h"
@@ -144,6 +145,12 @@ int main(int argc, char **argv)
     series(common.prog, "square_dram", big, &one, csv, &quiet);
     print_stats("square, DRAM-sized", &quiet);
     double cold = quiet.cold / quiet.median, skew = 100 * (quiet.mean - quiet.median) / quiet.median;
+    char cold_answer[160];   /* the first half of step 3's answer, printed at the end */
+    if (cold >= 1.5)
+        snprintf(cold_answer, sizeof cold_answer, "the cold call took %.1fx the median", cold);
+    else
+        snprintf(cold_answer, sizeof cold_answer,
+                 "not shown on this run: the cold call took only %.2fx the median (pages already mapped?)", cold);
     if (cold >= 1.5)
         printf("  the cold call took %.1fx the median: it paid for mapping %zu pages of y on first touch\n",
                cold, (big * sizeof(float) + 4095) / 4096);
@@ -164,6 +171,10 @@ int main(int argc, char **argv)
 
     /* 4. The same DRAM run while a neighbour thread streams memory, then
      * once more without it, to show how far two quiet runs already differ. */
+    pw_hw hw;
+    pw_probe_static(&hw);
+    if (common.tiny)
+        printf("answer: %s; the busy neighbour was not run (--tiny)\n", cold_answer);
     if (!common.tiny) {
         neighbour nb = { .n = 16u << 20 };
         nb.buf = pw_alloc_floats(nb.n);
@@ -191,6 +202,17 @@ int main(int argc, char **argv)
         else
             printf("  This run cannot show the neighbour's cost: %+.0f%% is within twice the %.0f%% two quiet runs differ by.\n",
                    100 * (with - 1), 100 * drift);
+        /* The answer's second half. On one core the neighbour takes turns on
+         * the core itself, which says nothing about shared memory. */
+        if (hw.logical_cores < 2)
+            printf("answer: %s; the neighbour: not shown on this run: one core, so the neighbour took turns on it"
+                   " (%.2fx) instead of sharing the memory\n", cold_answer, with);
+        else if (with - 1 > 2 * drift + 0.05)
+            printf("answer: %s; with a busy neighbour the median was %.2fx the quiet run's (a second quiet run: %.2fx)\n",
+                   cold_answer, with, again);
+        else
+            printf("answer: %s; the neighbour: not shown on this run: %.2fx is within twice the drift of two quiet runs (%.2fx)\n",
+                   cold_answer, with, again);
     }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }
