@@ -33,14 +33,18 @@ gpu() {
     return $rc
 }
 
-predict "element 99 of 100, blocks of 64: which block, warp and lane? A branch on lane parity
-  against one on warp parity: what SIMT efficiency does each reach? How many atomics does one
-  ballot per warp save over one atomic per match?"
+predict "element 99 of 100, blocks of 64 threads: in which block, warp and lane does it run, and
+  how many of its warp's 32 lanes have an element?"
+predict "a branch on lane parity against one on warp parity, the same work per thread: what SIMT
+  efficiency does each reach, and how many times the warp instructions does the first issue?"
+predict "262144 random floats in [0, 1), threshold 0.5: about how many atomics does one atomic per
+  match make, and how many one ballot per warp?"
 step "1. grid, block, warp, lane; divergence; vote" "$BIN/warps" --csv "$RESULTS/warps.csv"
 gpu warps --csv "$RESULTS/warps_gpu.csv"
 predict "how many 32-byte sectors does one warp load take at stride 2, 8 and 32, and for one field
-  of a 12-byte struct? How many ways is a 32x32 shared tile read by column conflicted, and with
-  one padding column?"
+  of a 12-byte struct?"
+predict "a 32x32 float tile in shared memory read by column: how many ways conflicted? And with one
+  padding column, tile[32][33]?"
 step "2. coalescing and shared-memory bank conflicts" "$BIN/memory" --csv "$RESULTS/memory.csv"
 gpu memory -n 4096 --csv "$RESULTS/memory_gpu.csv"
 predict "which reduction rung has the lowest SIMT efficiency, which the most bank conflicts, and
