@@ -164,3 +164,75 @@ if command -v gnuplot >/dev/null 2>&1 && [ -f "$tmp/s.csv" ] && [ -f "$tmp/v.csv
     fi
 fi
 fi
+
+# ---- predict, then answer (issue 15) -----------------------------------------
+# qa_structure NAME DIR: as in tests/ch12.sh (each chapter's tests run alone).
+qa_structure() {
+    local label=$1 dir=$2 readme=chapters/$2/README.md ans=solutions/$2/ANSWERS.md
+    local np nr na nq nqa seqp seqq
+    np=$(grep -c '^> \*\*Predict\.\*\*' "$readme")
+    nr=$(grep -cE '^[[:space:]]*predict "' "chapters/$dir/run.sh")
+    nq=$(awk '/^## Questions/ { q = 1; next } /^## / { q = 0 } q && /^[0-9]+\. / { n++ } END { print n + 0 }' "$readme")
+    na=$(grep -cE '^## Predict [0-9]+:' "$ans" 2>/dev/null)
+    nqa=$(grep -cE '^## Question [0-9]+:' "$ans" 2>/dev/null)
+    seqp=$(grep -oE '^## Predict [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    seqq=$(grep -oE '^## Question [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    if [ "$np" -ge 1 ] && [ "$np" = "$nr" ] && [ "$np" = "$na" ] && [ "$seqp" = "$(seq -s ' ' 1 "$np") " ] \
+       && [ "$nq" -ge 3 ] && [ "$nq" -le 5 ] && [ "$nq" = "$nqa" ] && [ "$seqq" = "$(seq -s ' ' 1 "$nq") " ] \
+       && grep -q "^Answers: \`$ans\` (try first)" "$readme"; then
+        ok "$label: $np Predict blocks = $nr run.sh predict lines = $na ANSWERS.md entries; $nq questions, each answered"
+    else
+        bad "$label: predict/question structure" "README Predict $np, run.sh predict $nr, ANSWERS Predict $na ($seqp)" \
+            "README questions $nq (want 3-5), ANSWERS Question $nqa ($seqq)" "Answers line: $(grep -c '^Answers: ' "$readme")"
+    fi
+}
+qa_structure "ch13 README/run.sh/ANSWERS.md" 13-3d-parallelism
+
+# Each answer line agrees with its own run, at settings other than the
+# README's, so a fixed sentence would fail.
+if [ "${SAN:-}" != tsan ] && [ -x "$ch13/planner" ]; then
+    # Llama-2-70B on 40 GB devices: devices for the states = ceil(state GB / 40),
+    # t and MFU those of the best-mapping line.
+    "$ch13/planner" --model llama2-70b --mem-gb 40 >"$tmp/so" 2>&1
+    gb=$(sed -n 's/^model states: 16 bytes\/param unsharded = \([0-9]*\) GB.*/\1/p' "$tmp/so")
+    ndev=$(awk -v g="$gb" 'BEGIN { n = g / 40; print (n == int(n)) ? n : int(n) + 1 }')
+    t=$(sed -n 's/^best mapping .*: d [0-9]* x t \([0-9]*\) x p.*/\1/p' "$tmp/so")
+    mfu=$(sed -n 's/^  step .* MFU \([0-9.]*%\).*/\1/p' "$tmp/so")
+    if [ -n "$gb" ] && [ -n "$t" ] && grep -q "^answer: the model state alone, $gb GB, needs $ndev devices of 40 GB; the best plan on 1024 devices uses t = $t\$" "$tmp/so" \
+       && grep -q "reaches MFU $mfu\$" "$tmp/so"; then
+        ok "ch13 planner llama2-70b, 40 GB: the answer's $ndev devices, t = $t and MFU $mfu are the run's"
+    else
+        bad "ch13 planner: answer against the run" "states $gb GB -> $ndev devices, t $t, MFU $mfu" "$(grep -A1 '^answer' "$tmp/so")"
+    fi
+fi
+if [ "${SAN:-}" != tsan ] && [ -x "$ch13/validate" ]; then
+    # The answer's counts and extremes, recomputed from the CSV's error rows
+    # (full precision; exact means within 1e-9, as the program says).
+    "$ch13/validate" --tiny --csv "$tmp/va.csv" >"$tmp/so" 2>&1
+    want=$(awk -F, '$2 == "error" && $3 == "quantity" {
+            g = ($7 ~ /\/1f1b\//) ? "1F1B" : "GPipe"; e = $NF + 0; n[g]++
+            if (e > 1e-9) { a[g]++; if (e > ma[g]) ma[g] = e } else if (e < -1e-9) { b[g]++; if (-e > mb[g]) mb[g] = -e } }
+            END { for (g in n) { s = sprintf("%s: the formula is exact in %d of %d runs", g, n[g] - a[g] - b[g], n[g])
+                                 if (a[g]) s = s sprintf(", above the run in %d (by up to %.2f%%)", a[g], 100 * ma[g])
+                                 if (b[g]) s = s sprintf(", below it in %d (by up to %.2f%%)", b[g], 100 * mb[g])
+                                 print s } }' "$tmp/va.csv" | sort)
+    got=$(grep -A1 '^answer: ' "$tmp/so" | sed 's/^answer: //; s/^  //; s/;$//' | sort)
+    if [ -n "$want" ] && [ "$got" = "$want" ]; then
+        ok "ch13 validate --tiny: the answer's counts and worst errors equal the CSV's"
+    else
+        bad "ch13 validate: answer against CSV" "CSV: $want" "answer: $got"
+    fi
+fi
+if [ "${SAN:-}" != tsan ] && [ -x "$ch13/scaling" ]; then
+    # The answer names each sweep's fastest device count, read here from the CSV's medians;
+    # with 8 x the batch up to 32768 devices the larger sweep never turns.
+    "$ch13/scaling" --batch-factor 8 --max-devices 32768 --csv "$tmp/sc.csv" >"$tmp/so" 2>&1
+    f1=$(awk -F, '$2 == "b512" && $3 == "summary" && (m == "" || $9 + 0 < m) { m = $9 + 0; n = $6 } END { print n }' "$tmp/sc.csv")
+    f2=$(awk -F, '$2 == "b4096" && $3 == "summary" && (m == "" || $9 + 0 < m) { m = $9 + 0; n = $6 } END { print n }' "$tmp/sc.csv")
+    if [ -n "$f1" ] && [ -n "$f2" ] \
+       && grep -q "^answer: batch 512: the step stops getting faster at $f1 devices; batch 4096 (8x): still faster at $f2, the most tried\$" "$tmp/so"; then
+        ok "ch13 scaling: the answer's turning point ($f1) and the larger batch's still-falling step ($f2) are the CSV's"
+    else
+        bad "ch13 scaling: answer against CSV" "CSV fastest: $f1, $f2" "$(grep '^answer' "$tmp/so")"
+    fi
+fi

@@ -29,6 +29,7 @@
 #include "results.h"
 #include "util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,5 +163,18 @@ int main(int argc, char **argv)
     printf("\nZeRO's arithmetic (Rajbhandari et al. 2020, fig. 1: 7.5B parameters, mixed-precision Adam, 64 replicas):\n"
            "  unsharded 16 bytes/param = %.1f GB; ZeRO-1 (optimizer state over 64) 4 + 12/64 bytes/param = %.1f GB\n",
            zp * p3_state_bytes_per_param(false, 64) / 1e9, zp * p3_state_bytes_per_param(true, 64) / 1e9);
+
+    /* The answer to the question asked before the run, from this run's
+     * numbers: devices for the states alone (16 bytes a parameter, rounded
+     * up to whole devices), the best plan's t against a node's size, its MFU. */
+    double states_gb = 16 * P / 1e9;
+    int state_devices = (int)ceil(states_gb / mem);
+    printf("\nanswer: the model state alone, %.0f GB, needs %d devices of %g GB; the best plan on %d devices uses t = %d\n"
+           "  (%s), and reaches MFU %.1f%%\n",
+           states_gb, state_devices, mem, N, best->cf.t,
+           best->cf.t == cl.per_node ? "exactly a node: every tensor all-reduce stays on NVLink"
+           : best->cf.t < cl.per_node ? "less than a node: its tensor groups stay on NVLink"
+                                      : "more than a node: its tensor groups cross the network",
+           100 * best->mfu);
     return pw_csv_close(csv);
 }

@@ -24,7 +24,7 @@ step "1. the planner: every d x t x p that fits, the fastest few, the wrong mapp
 
 predict "the planner's step time is a formula. Run the composed code (real data, groups by
   coll_comm_split, chapter 12's schedules, a DP all-reduce at the end) on up to 64 modelled
-  devices: will the formula be exact, too slow or too fast, for GPipe? For 1F1B?"
+  devices: will the formula's step be exact, longer than the run's or shorter, for GPipe? For 1F1B?"
 step "2. validated, not believed: the formula against the composed run" \
     "$BIN/validate" --csv "$RESULTS/validate.csv"
 

@@ -110,5 +110,12 @@ int main(int argc, char **argv)
     else printf("it never got slower up to %lld devices\n", max_n);
     if (f2 > f1) printf("the larger batch moves the fastest point from %lld to %lld devices (Gustafson)\n", f1, f2);
     else printf("the larger batch did not move the fastest point in this range (%lld, %lld)\n", f1, f2);
+    /* The answer to the question asked before the run, from the two sweeps. */
+    printf("\nanswer: batch %lld: ", md.batch);
+    if (s1) printf("the step stops getting faster at %lld devices", f1);
+    else printf("the step still got faster at %lld devices, the most tried", f1);
+    printf("; batch %lld (%lldx): ", big.batch, factor);
+    if (s2) printf("at %lld devices\n", f2);
+    else printf("still faster at %lld, the most tried\n", f2);
     return pw_csv_close(csv);
 }
