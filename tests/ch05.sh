@@ -45,3 +45,72 @@ if command -v taskset >/dev/null 2>&1 && [ "$ov_cores" -ge 2 ]; then
     fi
 fi
 ov_idle "ch05 scaling 1M on 1, 2 threads" "$ch05/scaling" -n 1M -t 1,2 -r 3 --min-time 0
+
+# ---- predict, run, explain (issue 15) ----------------------------------------
+# The README asks before each step, run.sh asks the same before each step, and
+# solutions/05-amdahl/ANSWERS.md answers each prediction and each question.
+ch05_structure() {
+    local readme=chapters/05-amdahl/README.md answers=solutions/05-amdahl/ANSWERS.md run=chapters/05-amdahl/run.sh
+    local rp sp pp ap rq aq
+    rp=$(grep -c '^> \*\*Predict\.\*\*' "$readme"); sp=$(grep -c '^step ' "$run"); pp=$(grep -c '^predict ' "$run")
+    ap=$(grep -c '^### Predict ' "$answers" 2>/dev/null); aq=$(grep -c '^### Question ' "$answers" 2>/dev/null)
+    rq=$(sed -n '/^## Questions/,/^## /p' "$readme" | grep -cE '^[0-9]+\. ')
+    if [ "$rp" -eq "$sp" ] && [ "$pp" -eq "$sp" ] && [ "$ap" -eq "$rp" ] && [ "$rq" -ge 3 ] && [ "$rq" -le 5 ] &&
+       [ "$aq" -eq "$rq" ] && grep -q 'solutions/05-amdahl/ANSWERS.md' "$readme"; then
+        ok "ch05 predict blocks: README $rp = run.sh predict $pp = steps $sp = ANSWERS $ap; $rq questions, all answered"
+    else
+        bad "ch05 predict blocks and answers" "README predicts $rp, run.sh predicts $pp, steps $sp, ANSWERS predicts $ap" \
+            "README questions $rq (want 3..5), ANSWERS questions $aq"
+    fi
+}
+ch05_structure
+
+# amdahl: the answers are the tables' numbers (row 256 and the E<50% row, p = 0.95).
+a=$(sed -n 's/^answer: p = 0.95: ceiling .*; S(256) = \([0-9.]*\)x; .*/\1/p' "$tmp/amdahl.out")
+t=$(awk '/^Amdahl/ { on = 1 } on && $1 == 256 { printf "%.1f", $4; exit }' "$tmp/amdahl.out")
+h=$(sed -n 's/^answer: with p = 0.95 efficiency falls below 50% from N = \([0-9]*\) on.*/\1/p' "$tmp/amdahl.out")
+ht=$(awk '$1 == "E<50%" { print $4 }' "$tmp/amdahl.out")
+if [ -n "$a" ] && [ "$a" = "$t" ] && [ -n "$h" ] && [ "$h" = "$ht" ]; then
+    ok "ch05 amdahl answers: S(256) = ${a}x and E < 50% from N = $h, as the tables say"
+else
+    bad "ch05 amdahl answers against the tables" "answers: '$a' '$h'" "tables: '$t' '$ht'"
+fi
+
+# scaling: an answer quotes the strong table's speedup, Amdahl with the true p,
+# the fitted p, and the weak table's scaled speedup; or, when it says "not
+# shown", no row of 2..cores threads ran with its threads together.
+if "$ch05/scaling" -n 512k -t 1,2 -r 3 --min-time 0 >"$tmp/sc.out" 2>&1 && [ "$(grep -c '^answer: ' "$tmp/sc.out")" -eq 2 ]; then
+    cores=$(getconf _NPROCESSORS_ONLN)
+    l1=$(grep -m1 '^answer: ' "$tmp/sc.out"); l2=$(grep '^answer: ' "$tmp/sc.out" | tail -1)
+    strong_at() { awk -v t="$1" '/^strong s=/ { on = 1 } on && $1 == t && $3 == "ms" { print $5; exit }' "$tmp/sc.out"; }
+    weak_at() { awk -v t="$1" '/^== weak/ { on = 1 } on && $1 == t && $4 == "ms" { sub("x", "", $7); print $7; exit }' "$tmp/sc.out"; }
+    any_together=$(awk -v c="$cores" '/^strong s=/ { on = 1 } /^== weak/ { on = 0 } on && $3 == "ms" && $1 > 1 && $1 <= c && !/suspect/ { print "yes"; exit }' "$tmp/sc.out")
+    if [[ $l1 =~ ^answer:\ on\ ([0-9]+)\ threads\ the\ job\ ran\ ([0-9.]+)x,\ [0-9]+%\ of\ the\ ([0-9.]+)x\ Amdahl\ allows\ with\ the\ true\ p\ =\ ([0-9.]+)\;\ the\ fitted\ p\ =\ ([0-9.]+)\  ]]; then
+        T=${BASH_REMATCH[1]} S=${BASH_REMATCH[2]} A=${BASH_REMATCH[3]} P=${BASH_REMATCH[4]} F=${BASH_REMATCH[5]}
+        fitp=$(sed -n 's/^Amdahl fit over .*: p = \([0-9.]*\).*/\1/p' "$tmp/sc.out")
+        want_a=$(awk -v p="$P" -v t="$T" 'BEGIN { printf "%.2f", 1 / ((1 - p) + p / t) }')
+        if [ "$(strong_at "$T")" = "$S" ] && [ "$A" = "$want_a" ] && [ "$F" = "$fitp" ] && [ "$T" -le "$cores" ]; then
+            ok "ch05 scaling answer: ${S}x on $T threads is the table's; Amdahl ${A}x from p = $P; fitted p $F is the fit line's"
+        else
+            bad "ch05 scaling answer against the strong table" "$l1" "table ${T}: $(strong_at "$T"), Amdahl $want_a, fit '$fitp'"
+        fi
+    elif [[ $l1 == "answer: not shown on this run: "* ]] && [ -z "$any_together" ]; then
+        ok "ch05 scaling answer: not shown on this run, and every 2..$cores-thread strong row is suspect"
+    else
+        bad "ch05 scaling strong answer" "$l1" "$(grep -A4 '^strong s=' "$tmp/sc.out")"
+    fi
+    if [[ $l2 =~ ^answer:\ on\ ([0-9]+)\ threads\ the\ grown\ job\'s\ scaled\ speedup\ was\ ([0-9.]+)x\ against\ the\ fixed\ job\'s\ ([0-9.]+)x ]]; then
+        T=${BASH_REMATCH[1]} W=${BASH_REMATCH[2]} S=${BASH_REMATCH[3]}
+        if [ "$(weak_at "$T")" = "$W" ] && [ "$(strong_at "$T")" = "$S" ]; then
+            ok "ch05 scaling weak answer: ${W}x grown and ${S}x fixed on $T threads, as the tables say"
+        else
+            bad "ch05 scaling weak answer against the tables" "$l2" "weak $(weak_at "$T"), strong $(strong_at "$T")"
+        fi
+    elif [[ $l2 == "answer: not shown on this run: "* ]] && { [ -z "$any_together" ] || awk -v c="$cores" '/^== weak/ { on = 1 } on && $4 == "ms" && $1 > 1 && $1 <= c && /suspect/ { f = 1 } END { exit !f }' "$tmp/sc.out"; }; then
+        ok "ch05 scaling weak answer: not shown on this run, and the tables have a suspect row at 2..$cores threads"
+    else
+        bad "ch05 scaling weak answer" "$l2"
+    fi
+else
+    bad "ch05 scaling -n 512k: two answer lines" "$(grep '^answer' "$tmp/sc.out")" "$(tail -3 "$tmp/sc.out")"
+fi

@@ -41,15 +41,6 @@ int main(int argc, char **argv)
 
     /* Nothing here is measured: every line is the laws' arithmetic, and says so. */
     printf("theory: Amdahl's and Gustafson's laws evaluated (nothing is measured here; `scaling` measures)\n\n");
-    /* The seed's worked example, to one decimal. */
-    printf("p = 0.95: ceiling 1/(1-p) = %.1fx; S(256) = %.1fx; S(512) = %.1fx\n",
-           pw_amdahl_ceiling(0.95), pw_amdahl(0.95, 256), pw_amdahl(0.95, 512));
-    printf("  256x the hardware buys %.1fx (%.0f%% of the ceiling, %.1f%% efficiency);\n"
-           "  doubling to 512 adds %.1f%% more speed for 100%% more hardware\n\n",
-           pw_amdahl(0.95, 256), 100 * pw_amdahl(0.95, 256) / pw_amdahl_ceiling(0.95),
-           100 * pw_efficiency(pw_amdahl(0.95, 256), 256),
-           100 * (pw_amdahl(0.95, 512) / pw_amdahl(0.95, 256) - 1));
-
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     printf("Amdahl (fixed problem): speedup S(N) = 1 / ((1 - p) + p / N)\n%6s", "N");
     for (int j = 0; j < np; j++) printf("   p=%-6g", ps[j]);
@@ -85,6 +76,17 @@ int main(int argc, char **argv)
         }
         printf("\n");
     }
+    /* The answers to the README's predictions: the seed's worked example,
+     * to one decimal, and where efficiency halves, from the laws above. */
+    printf("\nanswer: p = 0.95: ceiling 1/(1-p) = %.1fx; S(256) = %.1fx; S(512) = %.1fx\n",
+           pw_amdahl_ceiling(0.95), pw_amdahl(0.95, 256), pw_amdahl(0.95, 512));
+    printf("  256x the hardware buys %.1fx (%.0f%% of the ceiling, %.1f%% efficiency);\n"
+           "  doubling to 512 adds %.1f%% more speed for 100%% more hardware\n",
+           pw_amdahl(0.95, 256), 100 * pw_amdahl(0.95, 256) / pw_amdahl_ceiling(0.95),
+           100 * pw_efficiency(pw_amdahl(0.95, 256), 256),
+           100 * (pw_amdahl(0.95, 512) / pw_amdahl(0.95, 256) - 1));
+    printf("answer: with p = 0.95 efficiency falls below 50%% from N = %.0f on (the E<50%% row)\n",
+           half_efficiency_n(0.95));
     printf("\ntheory: the same 5%% serial part: Amdahl caps a fixed job at 20x; Gustafson's job, grown to fill\n"
            "1024 processors, runs %.0fx the work in the time one processor ran the small one.\n",
            pw_gustafson(0.05, 1024));

@@ -97,6 +97,27 @@ static int verify(float *x, float *y, float *want, size_t n, double s, int iters
     return bad;
 }
 
+/* The point the answers read: the most threads that fit on the cores (T > 1)
+ * whose threads ran at the same time; -1 when there is none (one core, a busy
+ * machine, or -t without such a count). share: NaN when not measured. */
+static int answer_point(const pw_scaling_point *pts, const double *share, int count, int cores)
+{
+    int at = -1;
+    for (int i = 0; i < count; i++)
+        if (pts[i].threads > 1 && pts[i].threads <= cores && !(share[i] < PW_OVERLAP_SUSPECT) &&
+            (at < 0 || pts[i].threads > pts[at].threads))
+            at = i;
+    return at;
+}
+
+/* Why an answer cannot be read from this run, in words. */
+static const char *not_shown(int cores)
+{
+    return cores < 2 ? "one core, so threads take turns and no speedup can be measured"
+                     : "no thread count from 2 to the cores ran with its threads together (see the suspect lines, "
+                       "or -t): rerun on an idle machine";
+}
+
 int main(int argc, char **argv)
 {
     double s = 0.05;
@@ -200,12 +221,25 @@ int main(int argc, char **argv)
         printf("no fitted curve to extend: %s\n\n", isnan(fit.p) ? "the fit was n/a (see above)"
                : fit.p <= 0 ? "p = 0, this run showed no speedup" : "p = 1, this run showed no serial part");
     }
+    /* The answer to the README's prediction: the measured speedup against
+     * what Amdahl allows with the true p, and the fitted p against the true. */
+    int at = answer_point(pts, fit.overlap, threads.n, cores);
+    if (at < 0) {
+        printf("answer: not shown on this run: %s\n\n", not_shown(cores));
+    } else {
+        double allowed = pw_amdahl(p_true, pts[at].threads);
+        printf("answer: on %d threads the job ran %.2fx, %.0f%% of the %.2fx Amdahl allows with the true p = %.4f",
+               pts[at].threads, fit.speedup[at], 100 * fit.speedup[at] / allowed, allowed, p_true);
+        if (isnan(fit.p)) printf("; no p was fitted\n\n");
+        else printf("; the fitted p = %.4f is %s the true p by %.4f\n\n", fit.p, fit.p < p_true ? "below" : "above",
+                    fabs(fit.p - p_true));
+    }
     /* The true curve is theory (p by construction), drawn whatever the fit. */
     for (int nn = 1; nn <= 1024; nn *= 2) pw_csv_quantity(csv, "amdahl_true", nn, nn, param, pw_amdahl(p_true, nn));
 
     /* ---- weak scaling: Gustafson ---- */
     printf("== weak scaling: the parallel phase grows with the threads (Gustafson)\n");
-    double weak_share[PW_MAX_LIST];
+    double weak_share[PW_MAX_LIST], weak_scaled[PW_MAX_LIST];
     int weak_t[PW_MAX_LIST];
     for (int i = 0; i < threads.n; i++) weak_t[i] = (int)threads.v[i];
     printf("%8s %10s %12s %12s %12s %10s %11s\n", "threads", "elements", "T_N median", "T_1 median",
@@ -221,7 +255,7 @@ int main(int argc, char **argv)
         pw_bench(&cfg, run_serial_phase, &par, &ts);
         weak_share[i] = pw_overlap_share(&ov, t, cores);
         pw_bench_stats tn = pair[0], t1 = pair[1];
-        double scaled = t1.median / tn.median;
+        double scaled = weak_scaled[i] = t1.median / tn.median;
         double s_n = ts.median / tn.median;     /* Gustafson's s: the serial share of the N-thread run */
         double pred = pw_gustafson(s_n, t);
         printf("%8d %10zu %9.2f ms %9.2f ms %11.2fx %10.3f", t, nt, tn.median * 1e3, t1.median * 1e3, scaled, s_n);
@@ -236,6 +270,16 @@ int main(int argc, char **argv)
     }
 
     pw_overlap_warn_sweep(stdout, "weak", weak_t, weak_share, threads.n, cores);
+    /* The answer: grown job against fixed job at the same thread count, both
+     * from points whose threads ran together. */
+    int wat = answer_point(pts, weak_share, threads.n, cores);
+    if (wat < 0 || at < 0 || pts[wat].threads != pts[at].threads)
+        printf("answer: not shown on this run: %s\n", not_shown(cores));
+    else
+        printf("answer: on %d threads the grown job's scaled speedup was %.2fx against the fixed job's %.2fx: "
+               "%s\n", pts[wat].threads, weak_scaled[wat], fit.speedup[at],
+               weak_scaled[wat] > fit.speedup[at] ? "growing the job made the serial part a smaller share"
+                                                  : "growing the job did not help on this run (noise, or the machine)");
 
     printf("\n== theory: the two laws, side by side, for s = %.3f\n%8s %18s %20s\n", 1 - p_true, "N",
            "Amdahl (fixed job)", "Gustafson (grown job)");
