@@ -124,3 +124,80 @@ if command -v objdump >/dev/null 2>&1 && [ -f "$BUILD/kernels/simd_scalar.o" ] &
         fi
     fi
 fi
+
+# ---- predict, run, explain: each program's answer: line against its own
+# table (so a hard-coded answer would fail), and the chapter's predictions
+# and questions against run.sh and solutions/02-simd/ANSWERS.md.
+. tests/ch01_predict.sh
+predict_structure 02-simd
+
+if [ -x "$ch02/lanes" ]; then
+    # Two sizes inside the caches: the answer quotes the widest square rung's
+    # speedup at the smaller one, as the table printed it, and says the run
+    # cannot show DRAM.
+    timeout 60 "$ch02/lanes" --tiny >"$tmp/ch02a" 2>&1
+    if grep -q '^answer: not shown on this run: no vector rung' "$tmp/ch02a"; then
+        if [ "$(ch02_rank "$ch02_isa")" -eq 0 ]; then ok "ch02 lanes answers: no vector rung on this $ch02_isa build"
+        else bad "ch02 lanes says no vector rung runs, but the probe says $ch02_isa"; fi
+    else
+        rung=$(sed -nE 's/^answer: (square_[a-z0-9]+) \(.*/\1/p' "$tmp/ch02a")
+        got=$(sed -nE 's/^answer: .* ran ([0-9.]+x) scalar at n = 1000 .*/\1/p' "$tmp/ch02a")
+        want=$(awk -v r="$rung" '$1 == r && $3 == 1000 { print $10 }' "$tmp/ch02a")
+        if [ -n "$got" ] && [ "$got" = "$want" ] && grep -q '^answer: .*from DRAM: not shown on this run' "$tmp/ch02a"; then
+            ok "ch02 lanes answers from its table: $rung ran $got scalar at n = 1000"
+        else
+            bad "ch02 lanes' answer does not match its table" "table: $rung at n = 1000: '$want'; answer: '$got'" \
+                "$(grep '^answer:' "$tmp/ch02a")"
+        fi
+    fi
+fi
+
+# ch02_dot_answer [ARGS...]: dot --tiny's answer against its table: the
+# widest ISA's best rung (accumulators, GFLOP/s) and its share of the best
+# FMA loop ('-' in the table where the ISA has no FMA: then not shown).
+ch02_dot_answer() {
+    timeout 60 "$ch02/dot" --tiny "$@" >"$tmp/ch02a" 2>&1
+    local ans isa pfx acc rate best loop share row want_share label="ch02 dot --tiny${*:+ $*}"
+    ans=$(grep '^answer:' "$tmp/ch02a")
+    isa=$(sed -nE 's/^answer: ([A-Z0-9-]+): the best rung.*/\1/p' <<<"$ans")
+    if [ -z "$isa" ]; then
+        if [ "$(ch02_rank "$ch02_isa")" -eq 0 ] && grep -q 'not shown on this run: no vector rung' <<<"$ans"; then
+            ok "$label answers: no vector rung on this build"
+        else bad "$label: no answer naming an ISA" "$ans"; fi
+        return
+    fi
+    pfx=$(tr -d '-' <<<"$isa" | tr 'A-Z' 'a-z')
+    read -r best loop <<<"$(awk -v p="dot_${pfx}_" 'index($1, p) == 1 && $1 ~ /acc$/ {
+        if ($7 > b) b = $7; if ($8 != "-" && $8 > l) l = $8 } END { print b, l + 0 }' "$tmp/ch02a")"
+    read -r acc rate <<<"$(sed -nE 's/.*the best rung, ([0-9]+) accumulators, made ([0-9.]+) GFLOP\/s.*/\1 \2/p' <<<"$ans")"
+    row=$(awk -v n="dot_${pfx}_${acc}acc" '$1 == n { print $7 }' "$tmp/ch02a")
+    share=$(sed -nE 's/.*; ([0-9]+)% of the best FMA loop \(([0-9.]+) GFLOP.*/\1 \2/p' <<<"$ans")
+    want_share=$(awk -v b="$best" -v l="$loop" 'BEGIN { if (l > 0) print 100 * b / l }')
+    # Rows that print the same best (ties at the table's rounding) may both be it.
+    if [ -n "$rate" ] && [ "$row" = "$rate" ] && pr_close "$rate" "$best" 0 \
+       && { { [ "$loop" = 0 ] && grep -q 'not shown on this run (no FMA' <<<"$ans"; } \
+            || { [ "${share#* }" = "$loop" ] && pr_close "${share% *}" "$want_share" 1; }; }; then
+        ok "$label answers from its table: $isa's best is $acc accumulators, $rate GFLOP/s${share:+, ${share% *}% of the FMA loop}"
+    else
+        bad "$label: the answer does not match the table" "table: best $best GFLOP/s, FMA loop $loop; row of $acc accumulators: '$row'" "$ans"
+    fi
+}
+if [ -x "$ch02/dot" ]; then
+    ch02_dot_answer
+    [ "$(ch02_rank "$ch02_isa")" -gt 0 ] && ch02_dot_answer --isa sse
+fi
+
+if [ -x "$ch02/branches" ]; then
+    timeout 60 "$ch02/branches" --tiny >"$tmp/ch02a" 2>&1
+    want=$(awk '$1 == "piecewise_auto" && !a { a = $5 } $1 == "piecewise_branch" && !b { b = $5 } END { print a, b }' "$tmp/ch02a")
+    got=$(sed -nE 's/^answer: piecewise_auto: ([0-9.]+x) random over sorted.*; piecewise_branch: ([0-9.]+x), .*/\1 \2/p' "$tmp/ch02a")
+    # The branchy rung's verdict must follow its ratio: 2x or more is shown.
+    shown=$(awk -v r="${want#* }" 'BEGIN { print (r + 0 >= 2 ? "yes" : "no") }')
+    said=yes; grep -q '^answer: .*piecewise_branch: [0-9.]*x, not shown' "$tmp/ch02a" && said=no
+    if [ -n "$got" ] && [ "$got" = "$want" ] && [ "$said" = "$shown" ]; then
+        ok "ch02 branches answers from its table: random/sorted $got (auto, branch)"
+    else
+        bad "ch02 branches' answer does not match its table" "table: '$want'; answer: '$got' (shown: $said, want $shown)" \
+            "$(grep '^answer:' "$tmp/ch02a")"
+    fi
+fi

@@ -107,6 +107,23 @@ static void dot_findings(const char *isa, size_t n, double one, double best, int
                "  it back in this run\n", 100 * best / loop, loop);
 }
 
+/* The answer to step 2's prediction, for the widest ISA (NULL: no vector
+ * rung ran): its best rung's rate against the best FMA loop's, rounded as
+ * the table rounds them. */
+static void dot_answer(const char *isa, double one, double best, int best_acc, double loop)
+{
+    if (!isa) {
+        printf("answer: not shown on this run: no vector rung runs on this build\n");
+        return;
+    }
+    printf("answer: %s: the best rung, %d accumulators, made %.2f GFLOP/s (1 accumulator: %.2f); ", isa, best_acc, best,
+           one);
+    if (loop > 0)
+        printf("%.0f%% of the best FMA loop (%.1f GFLOP/s, no loads)\n", 100 * best / loop, loop);
+    else
+        printf("against the FMA loop: not shown on this run (no FMA in %s)\n", isa);
+}
+
 int main(int argc, char **argv)
 {
     pw_list sizes = PW_LIST(4096);
@@ -221,6 +238,7 @@ int main(int argc, char **argv)
             pw_csv_summary(csv, "dot_avx512_bf16", (long long)n, 1, "4", &st, flops, 4.0 * (double)n);
         }
         if (wide && one_gf > 0) dot_findings(wide, n, one_gf, best_gf, best_acc, best_loop);
+        dot_answer(wide && one_gf > 0 ? wide : NULL, one_gf, best_gf, best_acc, best_loop);
         printf("\n");
     }
     printf("FMA loop: common/probe.h's loop with the same ISA and accumulators, from registers only.\n"

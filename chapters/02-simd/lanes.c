@@ -93,6 +93,21 @@ static void findings(const simd_kernel *kernels, const pw_list *sizes, const pw_
                    sizes->v[first], 100 * auto_sp[k][first] / best_sp[k][first], b->name,
                    auto_sp[k][first] < 0.5 * best_sp[k][first] ? ": the compiler left speed behind" : "");
     }
+
+    /* The answer to step 1's prediction: square's widest rung against
+     * scalar, in the smallest working set and from DRAM, rounded as the
+     * table's speedup column. */
+    const simd_variant *sq = simd_best(SIMD_SQUARE, hw);
+    if (sq->lanes <= 1) {
+        printf("\nanswer: not shown on this run: no vector rung runs on this build (%s)\n", pw_isa_name(hw->isa));
+        return;
+    }
+    printf("\nanswer: %s (%d lanes) ran %.2fx scalar at n = %lld (%s)", sq->name, sq->lanes, best_sp[0][first],
+           sizes->v[first], wf);
+    if (last != first && !strcmp(wl, "DRAM"))
+        printf(" and %.2fx at n = %lld (DRAM)\n", best_sp[0][last], sizes->v[last]);
+    else
+        printf("; from DRAM: not shown on this run (the largest size, n = %lld, is in %s)\n", sizes->v[last], wl);
 }
 
 int main(int argc, char **argv)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # chapters/02-simd/run.sh: what `make chapter-2` runs, in the order the
-# README reads. Each program checks every variant before it times anything
-# and exits 1 if a check fails, which stops the chapter here.
+# README reads. Before each step a question to answer first; after it, the
+# program prints the answer from its own numbers. Each program checks every
+# variant before it times anything and exits 1 if a check fails, which
+# stops the chapter here.
 #   BIN      where the programs are (default build/ch02)
 #   RESULTS  where the CSV goes (default results/02-simd)
 #   FULL=1   longer runs: more repeats, more sizes
@@ -19,7 +21,17 @@ if [ "${FULL:-}" = 1 ]; then
 fi
 
 step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
+predict "AVX-512 squares 16 floats per instruction (AVX2 8, SSE 4). How many times faster than
+  scalar will the widest square rung run in L1: 16x, about 8x, or less? And from DRAM?"
 step "1. lanes: scalar, auto, SSE, AVX2, AVX-512 from L1 to DRAM" "$BIN/lanes" -n "$lane_sizes" --csv "$RESULTS/lanes.csv"
+
+predict "a dot product is the FMA loop plus two loads per FMA. What share of the best FMA
+  loop will the best dot rung reach in L1: about 100%, 50% or 25%? With how many accumulators?"
 step "2. a dot product needs several accumulators" "$BIN/dot" -n "$dot_sizes" --csv "$RESULTS/dot.csv"
+
+predict "will the plain loop piecewise_auto cost the same on random signs as on sorted ones
+  (does it depend on the compiler, the ISA)? How many times slower will piecewise_branch be
+  on random signs: 1x, 2x or 5x?"
 step "3. masks instead of branches" "$BIN/branches" --csv "$RESULTS/branches.csv"
