@@ -401,6 +401,18 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
 
     /* ---- the answers, from this run's numbers ---- */
     printf("\n== what this run says\n");
+    /* Rungs 1 and 2 issue the same loads in another order: the sectors and the model's time, side by side. */
+    int naive = -1, coal = -1;
+    for (int i = 0; i < nv; i++) {
+        if (vs[i].r == GG_NAIVE) naive = i;
+        if (vs[i].r == GG_COALESCED) coal = i;
+    }
+    if (naive >= 0 && coal >= 0)
+        printf("answer: %s moves %.1fx fewer global sectors than %s, and the H100 model runs it %.2fx faster (%s-bound\n"
+               "  against %s-bound)\n", vs[coal].label, (at[naive].gld + at[naive].gst) / (at[coal].gld + at[coal].gst),
+               vs[naive].label, tm[naive][0].t_s / tm[coal][0].t_s, tm[coal][0].bound, tm[naive][0].bound);
+    else
+        printf("answer: not shown on this run: rungs 1 and 2 were not both run (--rung)\n");
     int best_cut = -1, best_from = -1;
     double cut = 1;
     for (int i = 1; i < nv; i++) {   /* each rung against the row above of its input type, at model_n */
@@ -411,9 +423,11 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         if (prev >= 0 && b2 > 0 && a / b2 > cut) { cut = a / b2; best_cut = i; best_from = prev; }
     }
     if (best_cut > 0)
-        printf("- the biggest cut in global bytes per flop: %s -> %s, %.1fx (%.4f -> %.4f bytes per flop at %d)\n",
+        printf("answer: the biggest cut in global bytes per flop: %s -> %s, %.1fx (%.4f -> %.4f bytes per flop at %d)\n",
                vs[best_from].label, vs[best_cut].label, cut, 32 * (at[best_from].gld + at[best_from].gst) / mflops,
                32 * (at[best_cut].gld + at[best_cut].gst) / mflops, model_n);
+    else
+        printf("answer: not shown on this run: no rung cut the global bytes per flop of the rung before it\n");
     int any = 0;
     for (int i = 0; i < nv; i++)
         if (cs[i].swf > cs[i].sideal) {
@@ -427,7 +441,7 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         for (int i = 0; i < nv; i++)
             if (gg_rung_tensor(vs[i].r) == tensor && (best < 0 || tm[i][0].t_s < tm[best][0].t_s)) best = i;
         if (best < 0) continue;
-        printf("- the fastest %s rung on the H100 model: %s, %.3f ms, bound by %s (%.0f%% of the %s peak; the next term: ",
+        printf("answer: the fastest %s rung on the H100 model: %s, %.3f ms, bound by %s (%.0f%% of the %s peak; the next term: ",
                tensor ? "WMMA" : "SIMT", vs[best].label, 1e3 * tm[best][0].t_s, tm[best][0].bound,
                100 * tm[best][0].t_fp / tm[best][0].t_s, tensor ? "Tensor Core" : "fp32");
         const char *nm[] = { "fp", "issue", "shared", "l2", "dram" };
@@ -451,7 +465,7 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         if (x > 1.005) faster++;
         if (x > most) most = x;
     }
-    printf("- the H200 over the H100: %d of %d rungs faster (at most %.2fx); the H200 differs in its HBM (%.2f against\n"
+    printf("answer: the H200 over the H100: %d of %d rungs faster (at most %.2fx); the H200 differs in its HBM (%.2f against\n"
            "  %.2f TB/s), so only a DRAM-bound rung gains, and %s\n", faster, nv, most, gpus[1]->hbm_tbs,
            gpus[0]->hbm_tbs, faster ? "these are the ones the model calls DRAM-bound" : "none of these is DRAM-bound at this size");
 }

@@ -203,7 +203,13 @@ static void measure(const float *C, const double *ref, const double *sabs, size_
  * 2u + u^2 + the accumulation (no cancellation). Prints a line per type,
  * writes the quantities of the types that pass, and returns 1 if a finite
  * answer breaks that bound. */
-static int range_case(const char *label, const char *param, float lo, float hi, pw_csv *csv)
+typedef struct {
+    int finite[NTYPES], zero[NTYPES];   /* every C element finite; every C element 0 */
+    float c00[NTYPES];                  /* C[0][0] for each input type */
+    double exact;                       /* C[0][0] in double from the fp32 inputs */
+} range_result;
+
+static int range_case(const char *label, const char *param, float lo, float hi, pw_csv *csv, range_result *res)
 {
     enum { T = 16 };
     float A[T * T], B[T * T], C[T * T];
@@ -212,6 +218,7 @@ static int range_case(const char *label, const char *param, float lo, float hi, 
     pw_fill_random(B, T * T, seed + 400, 0.5f, 1.0f);
     host_gemm(GG_F32, T, T, T, A, B, ref, sabs);
     printf("%s: A in [%.3g, %.3g), B in [0.5, 1), k = %d; C[0][0] exact = %.6g\n", label, lo, hi, T, ref[0]);
+    res->exact = ref[0];
     int bad = 0;
     for (int ti = 0; ti < NTYPES; ti++) {
         gg_type t = types[ti];
@@ -224,6 +231,9 @@ static int range_case(const char *label, const char *param, float lo, float hi, 
             double r = fabs(C[i] - ref[i]) / ref[i];
             if (r > worst || isnan(r)) worst = r;
         }
+        res->finite[ti] = finite;
+        res->zero[ti] = zero;
+        res->c00[ti] = C[0];
         double u = unit_roundoff(t), bound = 2 * u + u * u + 2 * (T + 1) * 0x1p-24;
         printf("  %s inputs: A[0][0] = %-11.6g -> C[0][0] = %.6g%s\n", gg_type_name(t), as_input(t, A[0]), C[0],
                !finite ? "  not finite: an input overflowed to inf"
@@ -362,28 +372,42 @@ int main(int argc, char **argv)
     int order = 1;
     for (int ki = 0; ki < ks.n; ki++)
         order &= err[ki][2].normwise > err[ki][1].normwise && err[ki][1].normwise > err[ki][0].normwise;
-    printf("answers (this run):\n");
-    printf("  bf16's error is %.1fx fp16's at k = %lld (normwise), as 2^-8 / 2^-11 = 8 predicts;\n",
-           b16->normwise / f16->normwise, ks.v[last]);
-    printf("  bf16 > fp16 > fp32 at %s k.\n", order ? "every" : "NOT every");
     if (ks.n > 1) {
         const errors *f16a = &err[0][1], *f32a = &err[0][0];
-        printf("  from k = %lld to %lld, fp16's normwise error changed %.2fx (model: 1x, its input errors grow as\n"
-               "  sqrt(k) like the answer) and fp32's %.1fx (model: sqrt(%lld/%lld) = %.1fx, the accumulator's errors\n"
-               "  grow as k); per element against sum|ab|, fp16's median fell %.1fx (model sqrt = %.1fx).\n",
-               ks.v[0], ks.v[last], f16->normwise / f16a->normwise, f32->normwise / f32a->normwise, ks.v[last], ks.v[0],
-               sqrt((double)ks.v[last] / ks.v[0]), f16a->median_rel / f16->median_rel,
-               sqrt((double)ks.v[last] / ks.v[0]));
+        printf("answer: fp16's normwise error is %.2e at k = %lld and %.2e at k = %lld: it changed %.2fx (model: 1x,\n"
+               "  its input errors grow as sqrt(k) like the answer) and fp32's %.1fx (model: sqrt(%lld/%lld) = %.1fx, the\n"
+               "  accumulator's errors grow as k); per element against sum|ab|, fp16's median fell %.1fx (model %.1fx)\n",
+               f16a->normwise, ks.v[0], f16->normwise, ks.v[last], f16->normwise / f16a->normwise,
+               f32->normwise / f32a->normwise, ks.v[last], ks.v[0], sqrt((double)ks.v[last] / ks.v[0]),
+               f16a->median_rel / f16->median_rel, sqrt((double)ks.v[last] / ks.v[0]));
+    } else {
+        printf("answer: not shown on this run: one k only (-k %lld), so no growth with k to see; fp16's normwise\n"
+               "  error there is %.2e\n", ks.v[0], f16->normwise);
     }
-    printf("  the worst bf16 element erred by %.2e x sum|ab| at k = %lld: %.0fx inside the bound 2^-7 (random-sign\n"
-           "  rounding errors cancel; the bound assumes they never do).\n\n",
+    printf("answer: bf16's error is %.1fx fp16's at k = %lld (normwise), as 2^-8 / 2^-11 = 8 predicts; bf16 > fp16 > fp32\n"
+           "  at %s k\n", b16->normwise / f16->normwise, ks.v[last], order ? "every" : "NOT every");
+    printf("answer: the worst bf16 element erred by %.2e x sum|ab| at k = %lld: %.0fx inside the bound 2^-7 (random-sign\n"
+           "  rounding errors cancel; the bound assumes they never do)\n\n",
            b16->max_rel, ks.v[last], 0x1p-7 / b16->max_rel);
 
     /* Why bf16: range, shown on the Tensor Core rung itself. */
     printf("range: fp16 has 5 exponent bits (largest 65504, smallest subnormal 2^-24 = 6.0e-8), bf16 has fp32's 8\n"
            "(largest 3.4e38), paid for with 3 fewer significand bits (u = 2^-8 against 2^-11)\n");
-    bad |= range_case("overflow", "overflow", 7e4f, 7.5e4f, csv);
-    bad |= range_case("underflow", "underflow", 1e-8f, 1.2e-8f, csv);
+    range_result over, under;
+    bad |= range_case("overflow", "overflow", 7e4f, 7.5e4f, csv, &over);
+    bad |= range_case("underflow", "underflow", 1e-8f, 1.2e-8f, csv, &under);
+    /* types[]: 0 fp32, 1 fp16, 2 bf16. What each 16-bit type returned, read from the runs above. */
+    const range_result *rr[2] = { &over, &under };
+    char said[2][2][64];
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t < 3; t++) {
+            if (!rr[c]->finite[t]) snprintf(said[c][t - 1], sizeof said[c][t - 1], "inf (not finite)");
+            else if (rr[c]->zero[t]) snprintf(said[c][t - 1], sizeof said[c][t - 1], "all zeros");
+            else snprintf(said[c][t - 1], sizeof said[c][t - 1], "%.6g for C[0][0]", rr[c]->c00[t]);
+        }
+    printf("\nanswer: inputs of 7e4 give %s in fp16 and %s in bf16 (exact %.6g); inputs of 1e-8 give\n"
+           "  %s in fp16 and %s in bf16 (exact %.6g)\n", said[0][0], said[0][1], over.exact, said[1][0],
+           said[1][1], under.exact);
 
     pw_free(C); pw_free(ref); pw_free(sabs); pw_free(scratch);
     int io = pw_csv_close(csv);
