@@ -90,3 +90,60 @@ if [ -x "$ch14/decode" ]; then
     expect_usage "ch14 decode -B 0" "$ch14/decode" -B 0
     expect_usage "ch14 decode -n 0" "$ch14/decode" -n 0
 fi
+
+# ---- predict, then answer (issue 15) -----------------------------------------
+# qa_structure NAME DIR: as in tests/ch12.sh (each chapter's tests run alone).
+qa_structure() {
+    local label=$1 dir=$2 readme=chapters/$2/README.md ans=solutions/$2/ANSWERS.md
+    local np nr na nq nqa seqp seqq
+    np=$(grep -c '^> \*\*Predict\.\*\*' "$readme")
+    nr=$(grep -cE '^[[:space:]]*predict "' "chapters/$dir/run.sh")
+    nq=$(awk '/^## Questions/ { q = 1; next } /^## / { q = 0 } q && /^[0-9]+\. / { n++ } END { print n + 0 }' "$readme")
+    na=$(grep -cE '^## Predict [0-9]+:' "$ans" 2>/dev/null)
+    nqa=$(grep -cE '^## Question [0-9]+:' "$ans" 2>/dev/null)
+    seqp=$(grep -oE '^## Predict [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    seqq=$(grep -oE '^## Question [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    if [ "$np" -ge 1 ] && [ "$np" = "$nr" ] && [ "$np" = "$na" ] && [ "$seqp" = "$(seq -s ' ' 1 "$np") " ] \
+       && [ "$nq" -ge 3 ] && [ "$nq" -le 5 ] && [ "$nq" = "$nqa" ] && [ "$seqq" = "$(seq -s ' ' 1 "$nq") " ] \
+       && grep -q "^Answers: \`$ans\` (try first)" "$readme"; then
+        ok "$label: $np Predict blocks = $nr run.sh predict lines = $na ANSWERS.md entries; $nq questions, each answered"
+    else
+        bad "$label: predict/question structure" "README Predict $np, run.sh predict $nr, ANSWERS Predict $na ($seqp)" \
+            "README questions $nq (want 3-5), ANSWERS Question $nqa ($seqq)" "Answers line: $(grep -c '^Answers: ' "$readme")"
+    fi
+}
+qa_structure "ch14 README/run.sh/ANSWERS.md" 14-inference-batching
+
+# The answer lines against the run's own table and CSV (measured numbers:
+# whatever they are, the answer must be computed from them).
+if [ "${SAN:-}" != tsan ] && [ -x "$ch14/serve" ]; then
+    timeout 120 "$ch14/serve" --tiny -B 12 --load 100,200 --duration 0.1 --slack "$slack" --csv "$tmp/sa.csv" >"$tmp/so" 2>"$tmp/se"
+    # t(12) / t(1) from the CSV's forward medians, as the answer prints it.
+    ratio=$(awk -F, '$2 == "forward" && $3 == "summary" { t[$5] = $9 } END { if (t[1] > 0 && t[12] > 0) printf "%.1f", t[12] / t[1] }' "$tmp/sa.csv")
+    rule=$(sed -n 's/.*with nothing rejected, and served most: \([a-z]*\)$/\1/p' "$tmp/so")
+    # The named rule must meet the budget in the trade-off table; "no rule" means none of its rows does.
+    meets=$(awk '/^the trade-off at/ { t = 1; next } t && $1 ~ /^(none|greedy|budget)$/ && $4 <= 20 && $5 == 0 { printf "%s ", $1 }' "$tmp/so")
+    if [ -n "$ratio" ] && grep -q "^answer: 12 requests at once took ${ratio}x the time of one (.* us), not 12x;\$" "$tmp/so" \
+       && { { [ -n "$rule" ] && [[ " $meets" == *" $rule "* ]]; } \
+            || { [ -z "$rule" ] && [ -z "$meets" ] && grep -q '^  at 200% of the unbatched capacity no rule kept p99 within 20.0 ms' "$tmp/so"; }; }; then
+        ok "ch14 serve: the answer's ${ratio}x is t(12)/t(1) from the CSV; its rule (${rule:-none met the budget}) agrees with the trade-off table"
+    else
+        bad "ch14 serve: answer against table and CSV" "CSV ratio $ratio, rules meeting the budget: '$meets'" "$(grep -A1 '^answer' "$tmp/so")" "$(tail -2 "$tmp/se")"
+    fi
+fi
+if [ "${SAN:-}" != tsan ] && [ -x "$ch14/decode" ]; then
+    timeout 120 "$ch14/decode" --tiny --burst -B 7 -n 53 --max-len 19 --csv "$tmp/da.csv" >"$tmp/so" 2>"$tmp/se"
+    # Rows an iteration and iterations from the table; the ratios from the CSV's full-precision values.
+    want1=$(awk '$1 == "static" { sr = $4; si = $3 } $1 == "continuous" { cr = $4; ci = $3 }
+                 END { printf "answer: continuous batching ran %s rows an iteration against static'"'"'s %s, needed %s iterations against %s,", cr, sr, ci, si }' "$tmp/so")
+    want3=$(awk -F, '$3 == "quantity" { v[$2 "," $7] = $NF }
+                 END { r = v["continuous,mean_rows"] / v["static,mean_rows"]; k = v["continuous,tokens_per_s"] / v["static,tokens_per_s"]
+                       w = k < 0.95 * r ? "less than in proportion" : (k > 1.05 * r ? "more than in proportion" : "about in proportion")
+                       printf "  rows an iteration %.2fx, tokens/s %.2fx: %s ", r, k, w }' "$tmp/da.csv")
+    if grep -qxF "$want1" "$tmp/so" && grep -qF "$want3" "$tmp/so" \
+       && grep -q "made $(awk -F, '$3 == "quantity" && $7 == "tokens_per_s" { v[$2] = $NF } END { printf "%.2f", v["continuous"] / v["static"] }' "$tmp/da.csv")x the tokens/s" "$tmp/so"; then
+        ok "ch14 decode burst: the answer's rows, iterations and ratios are the table's and the CSV's"
+    else
+        bad "ch14 decode: answer against table and CSV" "want: $want1" "      $want3" "got: $(grep -A2 '^answer' "$tmp/so")"
+    fi
+fi

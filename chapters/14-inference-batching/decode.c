@@ -105,6 +105,15 @@ int main(int argc, char **argv)
            "  made %.2fx the tokens/s, and its median time to first token was %.2fx static's (%.2f against %.2f ms)\n",
            r[1].mean_rows, r[0].mean_rows, r[1].iterations, r[0].iterations, r[1].tokens_per_s / r[0].tokens_per_s,
            r[1].ttft_p50 / r[0].ttft_p50, r[1].ttft_p50 * 1e3, r[0].ttft_p50 * 1e3);
+    /* Step 3's question: do tokens/s grow in proportion to the rows an
+     * iteration? Only if a row were free; the first line says what it costs.
+     * Within 5% either way counts as "about in proportion". */
+    double rows_ratio = r[1].mean_rows / r[0].mean_rows, tok_ratio = r[1].tokens_per_s / r[0].tokens_per_s;
+    printf("  rows an iteration %.2fx, tokens/s %.2fx: %s (an iteration of %lld rows costs %.2fx one of 1)\n", rows_ratio,
+           tok_ratio, tok_ratio < 0.95 * rows_ratio   ? "less than in proportion"
+           : tok_ratio > 1.05 * rows_ratio ? "more than in proportion"
+                                           : "about in proportion", B,
+           sB.median / s1.median);
     for (int k = 0; k < 2; k++) srv_decode_free(&r[k]);
     pw_free(fc.X); pw_free(fc.Y); pw_free(fc.T);
     srv_model_free(&model);

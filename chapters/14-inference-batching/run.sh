@@ -22,7 +22,8 @@ predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
 predict "one forward pass of a 512-wide, 4-layer model takes t(1) for one request. How long
   for 32 requests at once: 32 t(1), or closer to t(1)? Then: at twice the rate one request at
-  a time can serve, which rule keeps p99 under a 20 ms budget: none, greedy or budget?"
+  a time can serve, which rule keeps p99 under a 20 ms budget with nothing rejected: none,
+  greedy or budget?"
 step "1. the GEMM rate per batch, then the server under three batching rules" "$BIN/serve" "${long[@]}" --csv "$RESULTS/serve.csv"
 
 predict "requests ask for 1 to 64 tokens. With 8 slots, static batching admits a new batch
