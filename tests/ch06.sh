@@ -114,3 +114,4 @@ fi
 
 # The roofline, blocking and fusion programs' tests.
 [ -f tests/ch06_more.sh ] && . tests/ch06_more.sh
+[ -f tests/ch06_predict.sh ] && . tests/ch06_predict.sh

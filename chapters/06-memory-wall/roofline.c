@@ -391,6 +391,23 @@ int main(int argc, char **argv)
     /* ---- the answer to the README's question, from this run ---- */
     printf("\nWhich kernels can the roofline say will never reach the compute peak, and why?\n");
     const pw_roofs *all = &roofs[nroofs - 1];
+    /* The answer in one line: every one-thread kernel left of the all-core
+     * ridge, by name; the lines after it say why, one per intensity. */
+    char never[512] = "";
+    double worst = 0;   /* the most of the peak any of them may reach */
+    for (int i = 0; i < np; i++) {
+        double ai = pts[i].flops / pts[i].bytes;
+        if (pts[i].threads != 1 || ai >= pw_roof_ridge(all)) continue;
+        if (strlen(never) + strlen(pts[i].label) + 3 > sizeof never) continue;   /* room for ", " and the NUL */
+        if (never[0]) strcat(never, ", ");
+        strcat(never, pts[i].label);
+        if (pw_roof_bound(all, ai) / all->peak_gflops > worst) worst = pw_roof_bound(all, ai) / all->peak_gflops;
+    }
+    if (never[0])
+        printf("answer: %s: left of the ridge (%.1f flop/byte), so at most %.1f%% of the %d-thread peak\n", never,
+               pw_roof_ridge(all), 100 * worst, all->threads);
+    else
+        printf("answer: none of this run's kernels is left of the ridge (%.1f flop/byte)\n", pw_roof_ridge(all));
     for (int i = 0; i < np; i++) {
         const point *p = &pts[i];
         if (p->threads != 1) continue;
@@ -414,8 +431,10 @@ int main(int argc, char **argv)
         if (!strcmp(pts[i].label, "saxpy_scalar")) sc = pts[i].seconds;
         if (sax && !strcmp(pts[i].label, sax->name)) best = pts[i].seconds;
     }
-    if (sc > 0 && best > 0 && sax->lanes > 1)
-        printf("- saxpy from DRAM: %s (%d lanes) ran %.2fx as fast as saxpy_scalar (1 lane): %s\n", sax->name,
+    if (!(sc > 0 && best > 0 && sax && sax->lanes > 1))
+        printf("answer: not shown on this run: this build has no SIMD saxpy rung to set against the scalar one\n");
+    else
+        printf("answer: saxpy from DRAM: %s (%d lanes) ran %.2fx as fast as saxpy_scalar (1 lane): %s\n", sax->name,
                sax->lanes, sc / best, sc / best < sax->lanes / 4.0 ? "memory, not the lanes, set the pace."
                                                                   : "the lanes still paid here.");
     /* The all-core roofs against the one-core ones. */

@@ -368,15 +368,18 @@ int main(int argc, char **argv)
         if (!all || pts[i].threads > all->threads) all = &pts[i];
     }
     printf("\nWhat this run shows:\n");
-    if (n * 8 < 4 * (hw.l2 > 0 ? hw.l2 : 1 << 20))
+    bool cached = n * 8 < 4 * (hw.l2 > 0 ? hw.l2 : 1 << 20);
+    if (cached)
         printf("- the arrays fit in the caches (a --tiny run?): these rates are the caches', not the memory's\n");
     point *ref = one ? one : all;
+    /* The answers to the README's two predictions start with "answer:". */
     if (ref) {
         double c = ref->best_gbs[STREAM_COPY], t = ref->best_gbs[STREAM_TRIAD];
-        printf("- copy or triad? on %d thread%s triad reached %.1f GB/s and copy %.1f: triad %s by %.0f%%.\n"
+        printf("answer: %scopy or triad? on %d thread%s triad reached %.1f GB/s and copy %.1f: triad %s by %.0f%%.\n"
                "  Theory: with the write-allocate read, copy moves 24 bytes for the 16 it is credited with, triad 32\n"
                "  for 24, so where the bus is the limit triad shows 12.5%% more; copy has fewer streams to keep going.\n",
-               ref->threads, ref->threads > 1 ? "s" : "", t, c, t >= c ? "higher" : "lower", 100 * fabs(t / c - 1));
+               cached ? "not shown on this run (the arrays fit in the caches): " : "", ref->threads,
+               ref->threads > 1 ? "s" : "", t, c, t >= c ? "higher" : "lower", 100 * fabs(t / c - 1));
     }
     if (ref)
         printf("- copy is memcpy of each thread's slice, as gcc compiles STREAM's copy; the plain loop (copy_loop)\n"
@@ -385,12 +388,17 @@ int main(int argc, char **argv)
                100 * (ref->best_gbs[STREAM_COPY_LOOP] / ref->best_gbs[STREAM_COPY] - 1));
     if (one && all && all != one) {
         double s = all->best_gbs[STREAM_TRIAD] / one->best_gbs[STREAM_TRIAD];
-        printf("- one core or all? triad on %d threads gave %.2fx its one-thread rate: %s\n", all->threads, s,
-               !isnan(all->overlap) && all->overlap < PW_OVERLAP_SUSPECT
-                   ? "but the threads did not run at the same time (see above): this run cannot tell"
+        bool apart = !isnan(all->overlap) && all->overlap < PW_OVERLAP_SUSPECT;
+        printf("answer: %sone core or all? triad on %d threads gave %.2fx its one-thread rate: %s\n",
+               apart || cached ? "not shown on this run: " : "", all->threads, s,
+               apart ? "but the threads did not run at the same time (see above): this run cannot tell"
+                   : cached ? "the arrays fit in the caches, so this is the caches' bandwidth, not the memory's"
                    : s < 1.25 ? "one core nearly saturates the memory; more cores add little"
                               : s > 0.8 * all->threads ? "bandwidth grew with the cores: one core cannot keep enough misses in flight"
                                                         : "more cores help, but less than in proportion: the memory is filling up");
+    } else {
+        printf("answer: not shown on this run: one core or all? %s\n",
+               pw_cores() < 2 ? "this machine has one core" : "the sweep did not run both 1 thread and more (-t)");
     }
     int compared = 0, missed = 0, unjudged = 0;
     for (int i = 0; i < threads.n; i++)
