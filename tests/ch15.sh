@@ -21,7 +21,7 @@ if [ -x "$ch15/loaders" ]; then
     done
     # The sweep goes through common/scaling.h and answers from its own numbers.
     if grep -q '^prefetch loaders: speedup against' "$tmp/so" && grep -q '^answer: the fastest run had ' "$tmp/so" \
-       && grep -qE '^answer: (from [0-9]+ loaders? on the loop waits|no loader count made)' "$tmp/so" \
+       && grep -qE '^answer: (with [0-9]+ loaders? the loop first waits|no loader count made)' "$tmp/so" \
        && grep -qE '^answer: (more loaders stopped helping at [0-9]+: it came within 5% of the fastest|the most loaders tried \([0-9]+\) were the fastest)' "$tmp/so"; then
         ok "ch15 loaders: scaling table, fastest loader count, compute-bound and stop points computed"
     else
@@ -92,4 +92,60 @@ if [ -x "$ch15/starved_dp" ]; then
     expect_usage "ch15 starved_dp --node-loaders 0" "$ch15/starved_dp" --node-loaders 0
     expect_usage "ch15 starved_dp --load-us -1" "$ch15/starved_dp" --load-us -1
     expect_usage "ch15 starved_dp --intra-gbs 0" "$ch15/starved_dp" --tiny --intra-gbs 0
+fi
+
+# ---- predict, then answer (issue 15) -----------------------------------------
+# qa_structure NAME DIR: as in tests/ch12.sh (each chapter's tests run alone).
+qa_structure() {
+    local label=$1 dir=$2 readme=chapters/$2/README.md ans=solutions/$2/ANSWERS.md
+    local np nr na nq nqa seqp seqq
+    np=$(grep -c '^> \*\*Predict\.\*\*' "$readme")
+    nr=$(grep -cE '^[[:space:]]*predict "' "chapters/$dir/run.sh")
+    nq=$(awk '/^## Questions/ { q = 1; next } /^## / { q = 0 } q && /^[0-9]+\. / { n++ } END { print n + 0 }' "$readme")
+    na=$(grep -cE '^## Predict [0-9]+:' "$ans" 2>/dev/null)
+    nqa=$(grep -cE '^## Question [0-9]+:' "$ans" 2>/dev/null)
+    seqp=$(grep -oE '^## Predict [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    seqq=$(grep -oE '^## Question [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
+    if [ "$np" -ge 1 ] && [ "$np" = "$nr" ] && [ "$np" = "$na" ] && [ "$seqp" = "$(seq -s ' ' 1 "$np") " ] \
+       && [ "$nq" -ge 3 ] && [ "$nq" -le 5 ] && [ "$nq" = "$nqa" ] && [ "$seqq" = "$(seq -s ' ' 1 "$nq") " ] \
+       && grep -q "^Answers: \`$ans\` (try first)" "$readme"; then
+        ok "$label: $np Predict blocks = $nr run.sh predict lines = $na ANSWERS.md entries; $nq questions, each answered"
+    else
+        bad "$label: predict/question structure" "README Predict $np, run.sh predict $nr, ANSWERS Predict $na ($seqp)" \
+            "README questions $nq (want 3-5), ANSWERS Question $nqa ($seqq)" "Answers line: $(grep -c '^Answers: ' "$readme")"
+    fi
+}
+qa_structure "ch15 README/run.sh/ANSWERS.md" 15-input-pipeline
+
+# The answer lines against the run's own table (measured: whatever the
+# numbers, the answer must be computed from them).
+if [ "${SAN:-}" != tsan ] && [ -x "$ch15/profile" ]; then
+    # Prefetch with 2 loaders: the answer's steps are the two "per step" lines', its ratio and
+    # bound those of the same numbers (recomputed from 3 decimals: 2% and 0.001 ms of slack).
+    timeout 120 "$ch15/profile" -L 2 -s 12 --rounds 8 >"$tmp/so" 2>"$tmp/se"
+    if awk '/^  no_prefetch   load/ { l = $3; c = $7; a = $11 } /^  prefetch      wait/ { b = $11 }
+            /^answer: prefetch with 2 loaders: / { x = $6; y = $8; r = $12; gsub(/[()x;]/, "", r); n++ }
+            /^  max\(compute, load \/ 2\) = / { m = $6; n++ }
+            END { bound = c > l / 2 ? c : l / 2; d = m - bound; if (d < 0) d = -d
+                  exit !(n == 2 && a > 0 && b > 0 && x == a && y == b && r >= 0.98 * a / b && r <= 1.02 * a / b && d <= 0.0011) }' "$tmp/so"; then
+        ok "ch15 profile -L 2: the answer's steps, speedup and bound are those of its per-step lines"
+    else
+        bad "ch15 profile: answer against the per-step lines" "$(grep -E '^  (no_prefetch|prefetch) ' "$tmp/so")" "$(grep -A1 '^answer: prefetch' "$tmp/so")"
+    fi
+fi
+if [ "${SAN:-}" != tsan ] && [ -x "$ch15/loaders" ]; then
+    # The compute-bound answer names the first row whose waiting column is under 10%,
+    # or the smallest waiting share when no row is (the column rounds to 1%: 1 point of slack).
+    timeout 120 "$ch15/loaders" --tiny -t 1,2,3 --rounds 8 >"$tmp/so" 2>"$tmp/se"
+    first=$(sed -n 's/^answer: with \([0-9]*\) loaders\{0,1\} the loop first waits less than 10%.*/\1/p' "$tmp/so")
+    least=$(sed -n 's/^answer: no loader count made the loop compute bound here: it still waits \([0-9]*\)% .*/\1/p' "$tmp/so")
+    if awk -v first="$first" -v least="$least" '/^loaders +wait\/step/ { t = 1; next } t && NF == 8 && $1 ~ /^[0-9]+$/ {
+            w = $NF; sub(/%/, "", w); w += 0; n++; if (min == "" || w < min) min = w
+            if (first != "" && $1 + 0 < first + 0 && w < 9) bad = 1
+            if (first != "" && $1 == first) { hit = 1; if (w > 10) bad = 1 } }
+            END { if (n == 0 || bad) exit 1; if (first != "") exit !hit; exit !(least != "" && least + 0 >= min - 1 && least + 0 <= min + 1) }' "$tmp/so"; then
+        ok "ch15 loaders: the compute-bound answer (${first:+with $first loaders}${least:+still waits $least%}) agrees with the waiting column"
+    else
+        bad "ch15 loaders: compute-bound answer against the table" "$(sed -n '/^loaders +wait/,$p' "$tmp/so")"
+    fi
 fi

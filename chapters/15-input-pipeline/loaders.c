@@ -186,11 +186,18 @@ int main(int argc, char **argv)
     printf("\nanswer: the fastest run had %d loader%s: %.2fx the loop without loaders\n", pts[best + 1].loaders,
            pts[best + 1].loaders > 1 ? "s" : "", fit.speedup[best]);
     if (bound_at >= 0)
-        printf("answer: from %d loader%s on the loop waits less than 10%% of its step: it is compute bound\n",
+        printf("answer: with %d loader%s the loop first waits less than 10%% of its step: it is compute bound there\n",
                pts[bound_at + 1].loaders, pts[bound_at + 1].loaders > 1 ? "s" : "");
-    else
+    else {
+        /* "at best": the smallest share in the table's waiting column */
+        double least = 1;
+        for (int i = 0; i < n; i++) {
+            double comp = pts[i + 1].compute_sum / pts[i + 1].calls * per;
+            least = fmin(least, wait[i] / (wait[i] + comp));
+        }
         printf("answer: no loader count made the loop compute bound here: it still waits %.0f%% of the step at best\n",
-               100 * wait[best] / (wait[best] + base_comp));
+               100 * least);
+    }
     if (stop < n - 1)
         printf("answer: more loaders stopped helping at %d: it came within 5%% of the fastest run; this machine has\n"
                "  %d cores, one of them busy with the training thread\n", pts[stop + 1].loaders, cores);
