@@ -47,6 +47,7 @@ CHAPTER_NUMS :=
 CHAPTER_DIRS :=
 PROGRAMS     :=
 EXERCISES    :=
+BUGHUNTS     :=
 include mk/chapter.mk
 # Tool-specific machinery (mk/cuda.mk: nvcc and the SIMT emulator; mk/mpi.mk:
 # Open MPI) lives in its own fragment, included before the chapters use it.
@@ -99,7 +100,7 @@ chapters: programs
 
 .PHONY: test
 test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
-	@CC="$(CC)" BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" SAN=$(SAN) \
+	@CC="$(CC)" BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" BUGHUNTS="$(BUGHUNTS)" SAN=$(SAN) \
 	  bash tests/run.sh
 
 # The tests whose outcome depends on the SIMD ISA the build targets: every

@@ -52,6 +52,16 @@ double pw_overlap_share(const pw_overlap *o, int threads, int cores)
     return share < 0 ? 0 : (share > 1 ? 1 : share);
 }
 
+double pw_overlap_share_with_speedup(double share, double speedup, int threads, int cores)
+{
+    int n = could_run(threads, cores);
+    if (n <= 1) return NAN;   /* as pw_overlap_share: at most one thread could run */
+    if (isnan(share) || !(speedup > 1)) return share;
+    double proven = (speedup - 1) / (n - 1);
+    if (proven > 1) proven = 1;
+    return proven > share ? proven : share;
+}
+
 bool pw_overlap_suspect(const pw_overlap *o, int threads, int cores)
 {
     double share = pw_overlap_share(o, threads, cores);

@@ -80,6 +80,17 @@ double pw_overlap_concurrency(const pw_overlap *o);
  * NaN when nothing was measured or at most one thread could run. */
 double pw_overlap_share(const pw_overlap *o, int threads, int cores);
 
+/* The share raised to what a measured speedup proves. The process clock
+ * is a lower bound that can read low: Linux adds a thread's CPU time to it
+ * only at a scheduler tick (4 ms at HZ=250) or when the thread sleeps or
+ * exits, so a run of a few milliseconds can miss most of a tick per thread
+ * (a CI machine read 45% on a 9 ms run whose threads gave a 1.90x
+ * speedup). A speedup S over one thread, on work that does not get faster
+ * per thread when shared (no cache effect), needs N threads side by side for
+ * at least (S - 1) / (N - 1) of the run. Returns the larger of the two;
+ * share stays NaN (not judged) when it was NaN. */
+double pw_overlap_share_with_speedup(double share, double speedup, int threads, int cores);
+
 /* True when the share is known and below PW_OVERLAP_SUSPECT. */
 bool pw_overlap_suspect(const pw_overlap *o, int threads, int cores);
 

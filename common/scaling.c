@@ -68,7 +68,9 @@ pw_scaling_fit pw_scaling_report_overlap(pw_csv *csv, const char *variant, long 
         fit.speedup[i] = s;
         fit.efficiency[i] = pw_efficiency(s, pt->threads);
         fit.karp_flatt[i] = pw_scaling_karp_flatt(s, pt->threads, cores);
-        fit.overlap[i] = ov ? pw_overlap_share(&ov[i], pt->threads, cores) : NAN;
+        fit.overlap[i] = ov ? pw_overlap_share_with_speedup(pw_overlap_share(&ov[i], pt->threads, cores), s,
+                                                            pt->threads, cores)
+                            : NAN;
         bool suspect = !isnan(fit.overlap[i]) && fit.overlap[i] < PW_OVERLAP_SUSPECT;
         fit.suspect += suspect;
         if (pt->threads <= cores && !suspect) {

@@ -26,7 +26,8 @@
  * run showed no speedup instead of printing a ceiling of 1x.
  *
  * The overlap of each point (pass an array of pw_overlap; NULL: not
- * measured) marks suspect rows in the table ("suspect: together 12%"),
+ * measured), raised to what the point's own speedup proves
+ * (pw_overlap_share_with_speedup), marks suspect rows in the table ("suspect: together 12%"),
  * leaves them out of the fit, prints the one line of common/overlap.h, and
  * goes to the CSV's `overlap` column.
  *

@@ -61,6 +61,9 @@ ex_build = @EX_ECHO=$(if $(findstring s,$(firstword -$(MAKEFLAGS))),,1) CC="$(CC
 define exercise_template
 ex_seen_$(1) += x
 EXERCISES += $(3)
+# A bug hunt (a `bughunt` line in its rules): the file given is a working-looking
+# program with a planted bug, not a skeleton; tests/run.sh grades it so.
+BUGHUNTS += $$(if $$(shell sed 's/\#.*//' exercises/$(1)-$(2)/check_$(4).rules 2>/dev/null | grep -w bughunt),$(3))
 ex_$(3)_file := exercises/$(1)-$(2)/$(4).c
 ex_$(3)_kobjs := $(patsubst %,$$(BUILD)/kernels/%.o,$(5))
 ex_$(3)_deps := exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) \

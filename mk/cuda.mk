@@ -123,6 +123,9 @@ endef
 define cuda_exercise_template
 cu_ex_seen_$(1) += x
 EXERCISES += $(3)
+# A bug hunt (a `bughunt` line in its rules): the file given is a working-looking
+# program with a planted bug, not a skeleton; tests/run.sh grades it so.
+BUGHUNTS += $$(if $$(shell sed 's/\#.*//' exercises/$(1)-$(2)/check_$(4).rules 2>/dev/null | grep -w bughunt),$(3))
 # The learner's .cu (or the solution's, or a wrong answer's) on the emulator,
 # alone: tools/ex_build.sh reads its object file (tools/ex_inspect.sh) and
 # links it with the checker, as for the C exercises (see mk/chapter.mk).

@@ -14,7 +14,9 @@
 #       run, independently of the program: /proc/stat's busy time of the
 #       whole machine, less the CPU time the program itself got (bash's
 #       `time`). If other programs took a tenth of the machine or more, the
-#       check is skipped with those numbers; otherwise it passes or fails.
+#       run does not count. Up to three runs: it passes on the first idle
+#       run without the line, fails when every idle run had it, and is
+#       skipped with the numbers when no run was idle.
 # Both add --csv FILE themselves. Use ok, bad, skip, $tmp from tests/run.sh.
 
 ov_cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)   # what the probe counts (sysconf)
@@ -55,15 +57,10 @@ ov_pinned() {
 # The whole machine's busy and total jiffies (cpu line of /proc/stat).
 ov_jiffies() { awk '/^cpu / { t = 0; for (i = 2; i <= 9; i++) t += $i; print t - $5 - $6, t; exit }' /proc/stat; }
 
-ov_idle() {
-    local label=$1; shift
-    if [ "$ov_cores" -lt 2 ]; then
-        skip=$((skip + 1)); echo "SKIP $label on an idle machine: one core"; return
-    fi
-    if [ ! -r /proc/stat ]; then
-        skip=$((skip + 1)); echo "SKIP $label on an idle machine: no /proc/stat to tell whether it is idle"; return
-    fi
-    local hz b0 t0 b1 t1 cpu rc
+# One free run: sets ovi_state to busy, fine or suspect (and others, cap,
+# judged, marked, rc for the messages).
+ov_idle_once() {
+    local hz b0 t0 b1 t1 cpu
     hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
     read -r b0 t0 < <(ov_jiffies)
     local TIMEFORMAT='%U %S'
@@ -74,19 +71,45 @@ ov_idle() {
     # others: CPU-seconds the rest of the machine used; cap: all the machine had.
     read -r others cap < <(awk -v b="$((b1 - b0))" -v t="$((t1 - t0))" -v hz="$hz" -v c="$cpu" \
                            'BEGIN { printf "%.2f %.2f\n", b / hz - c, t / hz }')
+    judged=$(ov_judged "$tmp/ovi.csv" 2>/dev/null || echo 0)
+    marked=$(ov_marked "$tmp/ovi.csv" 2>/dev/null || echo 0)
     if awk -v o="$others" -v c="$cap" 'BEGIN { exit !(o >= 0.1 * c) }'; then
+        ovi_state=busy
+    elif [ $rc -eq 0 ] && ! grep -q '^suspect' "$tmp/ovi.out" && [ "$judged" -ge 1 ] && [ "$marked" -eq 0 ]; then
+        ovi_state=fine
+    else
+        ovi_state=suspect
+    fi
+}
+
+# Up to three free runs: a virtual machine's host can take a core away
+# without telling the guest (no steal time in /proc/stat), and then the
+# verdict is right to say suspect; three such runs in a row on an idle
+# machine mean the program's verdict, not the host, is wrong.
+ov_idle() {
+    local label=$1; shift
+    if [ "$ov_cores" -lt 2 ]; then
+        skip=$((skip + 1)); echo "SKIP $label on an idle machine: one core"; return
+    fi
+    if [ ! -r /proc/stat ]; then
+        skip=$((skip + 1)); echo "SKIP $label on an idle machine: no /proc/stat to tell whether it is idle"; return
+    fi
+    local try ovi_state others cap judged marked rc idle_runs=0
+    for try in 1 2 3; do
+        ov_idle_once "$@"
+        case $ovi_state in
+        fine)
+            ok "$label on an idle machine (others used $others of $cap CPU-s): no suspect line, $judged 2-thread rows judged fine$([ $idle_runs -gt 0 ] && echo " (after $idle_runs suspect runs)")"
+            return ;;
+        suspect) idle_runs=$((idle_runs + 1)) ;;
+        esac
+    done
+    if [ $idle_runs -eq 0 ]; then
         skip=$((skip + 1))
         echo "SKIP $label on an idle machine: busy (other programs used $others of $cap CPU-seconds during the run)"
         return
     fi
-    local judged marked
-    judged=$(ov_judged "$tmp/ovi.csv" 2>/dev/null || echo 0)
-    marked=$(ov_marked "$tmp/ovi.csv" 2>/dev/null || echo 0)
-    if [ $rc -eq 0 ] && ! grep -q '^suspect' "$tmp/ovi.out" && [ "$judged" -ge 1 ] && [ "$marked" -eq 0 ]; then
-        ok "$label on an idle machine (others used $others of $cap CPU-s): no suspect line, $judged 2-thread rows judged fine"
-    else
-        bad "$label on an idle machine: threads that ran together must not be called suspect" \
-            "exit $rc; others used $others of $cap CPU-s; $judged judged, $marked marked" \
-            "$(grep -m3 -E '^suspect|together' "$tmp/ovi.out")"
-    fi
+    bad "$label on an idle machine: threads that ran together must not be called suspect ($idle_runs idle runs of 3)" \
+        "exit $rc; others used $others of $cap CPU-s; $judged judged, $marked marked" \
+        "$(grep -m3 -E '^suspect|together' "$tmp/ovi.out")"
 }

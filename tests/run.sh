@@ -166,6 +166,19 @@ for id in ${EXERCISES:-}; do
 
     timeout 60 "$BUILD/ex/$id/check" >"$tmp/so" 2>&1
     rc=$?
+    if [[ " ${BUGHUNTS:-} " == *" $id "* ]]; then
+        # A bug hunt's file is the buggy program: its checker must fail it,
+        # plainly (a FAIL line, no crash, no sanitizer report) and without
+        # pointing at the bug (no file:line of the exercise's source).
+        if [ $rc -eq 1 ] && grep -q '^FAIL' "$tmp/so" && ! sanitizer_report "$tmp/so" \
+           && ! grep -qE '\.(c|cu):[0-9]+' "$tmp/so"; then
+            ok "bug hunt $id: the planted bug fails its checker, without a file:line"
+        else
+            bad "bug hunt $id: the planted bug fails its checker, without a file:line" \
+                "exit $rc (want 1, a FAIL line, no sanitizer report, no file:line)" "$(tail -5 "$tmp/so")"
+        fi
+        continue
+    fi
     if [ $rc -eq 1 ] && grep -q 'not yet implemented' "$tmp/so" && ! sanitizer_report "$tmp/so"; then
         ok "skeleton $id compiles and fails cleanly"
     else
