@@ -209,6 +209,7 @@ int main(int argc, char **argv)
     for (int a = 0; a < coll_allreduce_nalgos; a++) printf(" %12s %12s", coll_allreduce_algos[a].name, "model");
     printf("\n");
     double worst = 0;
+    double first_t[8] = { 0 }, last_t[8] = { 0 };   /* each algorithm's time at the smallest and largest size */
     for (int s = 0; s < sizes.n; s++) {
         size_t n = (size_t)sizes.v[s] / sizeof(float);
         char b[32];
@@ -220,15 +221,36 @@ int main(int argc, char **argv)
             bool exact = strcmp(name, "tree") || ((p & (p - 1)) == 0);
             if (exact && (n % (size_t)p == 0 || strcmp(name, "ring"))) worst = fmax(worst, fabs(t - m) / m);
             printf(" %9.3f us %9.3f us", t * 1e6, m * 1e6);
+            if (s == 0 && a < 8) first_t[a] = t;
+            if (s == sizes.n - 1 && a < 8) last_t[a] = t;
             pw_csv_value(csv, name, (long long)(n * 4), (int)p, "bytes:sim", t, 0, (double)(n * 4));
             pw_csv_value(csv, name, (long long)(n * 4), (int)p, "bytes:model", m, 0, (double)(n * 4));
         }
         printf("\n");
     }
-    printf("largest relative gap between simulation and closed form: %.1e\n\n", worst);
+    printf("largest relative gap between simulation and closed form: %.1e\n", worst);
+    /* The answer from the first and last rows: which algorithm wins at each end, and the ring against the tree. */
+    int fa = 0, la = 0, ring = -1, tree = -1;
+    for (int a = 0; a < coll_allreduce_nalgos && a < 8; a++) {
+        if (first_t[a] < first_t[fa]) fa = a;
+        if (last_t[a] < last_t[la]) la = a;
+        if (!strcmp(coll_allreduce_algos[a].name, "ring")) ring = a;
+        if (!strcmp(coll_allreduce_algos[a].name, "tree")) tree = a;
+    }
+    char b0[32], b1[32];
+    pw_fmt_bytes((double)(sizes.v[0] / 4 * 4), b0, sizeof b0);
+    pw_fmt_bytes((double)(sizes.v[sizes.n - 1] / 4 * 4), b1, sizeof b1);
+    if (sizes.n > 1 && ring >= 0 && tree >= 0)
+        printf("answer: at %s the %s is fastest (%.3f us), at %s the %s (%.3f us); at %s the ring takes %.2fx\n"
+               "  the tree's time\n\n", b0, coll_allreduce_algos[fa].name, first_t[fa] * 1e6, b1,
+               coll_allreduce_algos[la].name, last_t[la] * 1e6, b1, last_t[ring] / last_t[tree]);
+    else
+        printf("answer: not shown on this run: one buffer size only (-n), so no small against large\n\n");
 
     /* 3. against ranks, nodes of 8 (the ring then runs at the inter-node link's pace) */
     static const size_t rank_sweep_bytes[] = { 4096, 64 << 20 };
+    double lo_t[8] = { 0 }, hi_t[8] = { 0 };   /* 64 MiB: each algorithm at the fewest and the most ranks */
+    int lo_p = 0, hi_p = 0;
     for (size_t k = 0; k < 2; k++) {
         size_t n = rank_sweep_bytes[k] / sizeof(float);
         char b[32];
@@ -248,6 +270,8 @@ int main(int argc, char **argv)
                 double be = 1 / ((multi ? cfg.inter_gbs : cfg.intra_gbs) * 1e9);
                 double m = model(name, cfg.ranks, n, al, be);
                 printf(" %9.3f ms", t * 1e3);
+                if (k == 1 && a < 8 && i == 0) { lo_t[a] = t; lo_p = cfg.ranks; }
+                if (k == 1 && a < 8 && i == ranks.n - 1) { hi_t[a] = t; hi_p = cfg.ranks; }
                 char param[32];
                 snprintf(param, sizeof param, "ranks%zu:sim", k);
                 pw_csv_value(csv, name, (long long)(n * 4), cfg.ranks, param, t, 0, (double)(n * 4));
@@ -258,6 +282,15 @@ int main(int argc, char **argv)
         }
         printf("\n");
     }
+    int naive = -1;
+    for (int a = 0; a < coll_allreduce_nalgos && a < 8; a++)
+        if (!strcmp(coll_allreduce_algos[a].name, "naive")) naive = a;
+    if (ranks.n > 1 && ring >= 0 && naive >= 0)
+        printf("answer: from %d to %d ranks the 64 MiB all-reduce grows %.1fx under the ring (%.3f -> %.3f ms) and\n"
+               "  %.0fx under the naive root (%.3f -> %.3f ms)\n\n", lo_p, hi_p, hi_t[ring] / lo_t[ring], lo_t[ring] * 1e3,
+               hi_t[ring] * 1e3, hi_t[naive] / lo_t[naive], lo_t[naive] * 1e3, hi_t[naive] * 1e3);
+    else
+        printf("answer: not shown on this run: one rank count only (-P), so no growth with ranks\n\n");
 
     /* 4. the simulator's speed */
     speed(csv, &common, (int)speed_ranks, (size_t)speed_bytes);

@@ -2,7 +2,9 @@
 # chapters/10-data-parallel/run.sh: what `make chapter-10` runs, in the order
 # the README reads. Each program checks its results (against one-device
 # training, the double-precision sum, the closed forms) before it prints a
-# table, and exits 1 if a check fails, which stops the chapter here.
+# table, and exits 1 if a check fails, which stops the chapter here. Before
+# each step the questions to answer first; after it, the program prints its
+# answers from its own numbers.
 #   BIN      where the programs are (default build/ch10)
 #   RESULTS  where the CSV goes (default results/10-data-parallel)
 #   FULL=1   longer runs: more training steps, more repeats of the speed test
@@ -20,15 +22,32 @@ if [ "${FULL:-}" = 1 ]; then
 fi
 
 step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
+predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
+predict "trained on 3 or 16 replicas, will the weights equal one device's bit for bit, or only within
+  rounding? And on 1 replica?"
 step "1. data parallelism learns what one device learns" "$BIN/dataparallel" -s "$steps" --csv "$RESULTS/dataparallel.csv"
+predict "on 8 ranks of one node, which all-reduce is fastest for 4 bytes, which for 256 MiB, and how
+  many times faster than the tree is the ring at 256 MiB?"
+predict "nodes of 8: how many times longer does a 64 MiB all-reduce take on 1024 ranks than on 2,
+  under the ring? Under the naive root?"
 step "2. all-reduce: naive, tree, ring, against their formulas" "$BIN/allreduce" --csv "$RESULTS/allreduce.csv"
+predict "a 25M-parameter model, 512K tokens a step: how many replicas give the lowest step time?"
+predict "one replica of 64 runs 1.5x slower: how much of its extra compute does the step lose? Half
+  the replicas at 1.2x against one at 1.2x?"
+predict "256 replicas: one all-reduce per 16 micro-batches instead of one per micro-batch. How much
+  more throughput?"
 step "3. strong and weak scaling, stragglers, accumulation" "$BIN/scaling" --csv "$RESULTS/scaling.csv"
+predict "4 layers, each layer's gradients all-reduced as soon as the backward pass makes them: what
+  fraction of the all-reduce time hides?"
 step "4. overlapping the all-reduce with the backward pass" "$BIN/overlap" --csv "$RESULTS/overlap.csv"
 
 if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_train"; then
+    predict "at 1M floats on 4 processes, will MPI_Allreduce beat our fastest all-reduce, and by how much?"
     step "5. the same collectives over Open MPI" \
         mpirun --oversubscribe -np 4 "$BIN/mpi_allreduce" --csv "$RESULTS/mpi_allreduce.csv"
+    predict "will the weights over MPI equal the virtual cluster's bit for bit? How many times the
+  modelled step will the measured one take: 1x, 10x or 100x?"
     step "6. the same training over Open MPI: the virtual cluster's bits, measured times" \
         mpirun --oversubscribe -np 4 "$BIN/mpi_train" -s "$steps" --csv "$RESULTS/mpi_train.csv"
 fi

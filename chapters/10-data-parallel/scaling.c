@@ -222,8 +222,14 @@ int main(int argc, char **argv)
     pw_cluster_config big = pw_cluster_config_for(Rmax, &links);
     double C = step_flops / rate, a_inter = Rmax > pn ? big.inter_alpha : big.intra_alpha;
     double rstar = a_inter > 0 ? sqrt(C / (2 * a_inter)) : INFINITY;
-    printf("  theory: C/R + 2(R-1) alpha is lowest at R* = sqrt(C / 2 alpha) = sqrt(%.3f ms / (2 x %g us)) = %.0f\n\n",
+    printf("  theory: C/R + 2(R-1) alpha is lowest at R* = sqrt(C / 2 alpha) = sqrt(%.3f ms / (2 x %g us)) = %.0f\n",
            C * 1e3, a_inter * 1e6, rstar);
+    if (opt_sim_R < Rmax && last > opt)
+        printf("answer: the step is lowest at R = %d replicas (%.3f ms); R = %d takes %.2fx as long (theory: R* = %.0f)\n\n",
+               opt_sim_R, opt * 1e3, Rmax, last / opt, rstar);
+    else
+        printf("answer: not shown on this run: the step still falls at the largest R tried (%d, %.3f ms); the\n"
+               "  theory puts the lowest at R* = %.0f\n\n", Rmax, opt * 1e3, rstar);
     pw_csv_meta(csv, "best_replicas", "%d", opt_sim_R);
     pw_csv_meta(csv, "best_step_s", "%.9g", opt);
     pw_csv_meta(csv, "table_best_replicas", "%d", best_R);
@@ -276,6 +282,9 @@ int main(int argc, char **argv)
     else
         printf("  half the replicas at 1.2x cost %+.1f%%, one of them %+.1f%%: %.1f points apart\n",
                100 * (st[3] / base - 1), 100 * (st[2] / base - 1), 100 * rel);
+    printf("answer: one replica of %d at %.2gx made the step %.1f%% slower (%.0f%% of its own extra compute); half of\n"
+           "  them at 1.2x cost %+.1f%% against one's %+.1f%%\n", SR, straggle, 100 * (st[1] / base - 1),
+           100 * (st[1] - st[0]) / extra, 100 * (st[3] / base - 1), 100 * (st[2] / base - 1));
 
     /* 5. gradient accumulation: k micro-batches, then one all-reduce */
     int AR = (int)accum_R;
@@ -284,15 +293,25 @@ int main(int argc, char **argv)
     double micro_flops = 6.0 * (double)params * (double)per_replica;
     printf("\ngradient accumulation: %d replicas, micro-batches of %lld tokens, one all-reduce per k of them\n", AR, per_replica);
     printf("%4s %12s %12s %14s %10s\n", "k", "step", "comm share", "tokens/s", "vs k=1");
-    double thr1 = 0;
+    double thr1 = 0, thr_last = 0, share1 = 0, share_last = 0;
     for (int i = 0; i < accum.n; i++) {
         int k = (int)accum.v[i];
         step_time t = simulate(AR, coll_allreduce_ring, P, micro_flops, k, NULL);
         double thr = (double)per_replica * k * AR / t.step;
         if (i == 0) thr1 = thr;
+        double share = (t.step - t.compute) / t.step;
+        if (i == 0) share1 = share;
+        thr_last = thr;
+        share_last = share;
         printf("%4d %9.3f ms %11.1f%% %14.3g %9.2fx\n", k, t.step * 1e3, 100 * (t.step - t.compute) / t.step, thr, thr / thr1);
         pw_csv_value(csv, "accumulate", k, AR, "step", t.step, micro_flops * k * AR, 0);
         pw_csv_value(csv, "accumulate", k, AR, "compute", t.compute, micro_flops * k * AR, 0);
     }
+    if (accum.n > 1)
+        printf("answer: one all-reduce per k = %lld micro-batches instead of k = %lld took communication from %.1f%% of\n"
+               "  the step to %.1f%% and raised throughput %.2fx\n", accum.v[accum.n - 1], accum.v[0], 100 * share1,
+               100 * share_last, thr_last / thr1);
+    else
+        printf("answer: not shown on this run: one k only (-k), nothing to compare\n");
     return pw_csv_close(csv);
 }
