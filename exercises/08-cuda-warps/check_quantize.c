@@ -47,7 +47,7 @@ static void explain_error(const char *msg, int n, int block)
 {
     if (strstr(msg, "exited without reaching"))
         pw_ex_fail("n = %d, block = %d: some threads of a block left the kernel while the others waited for "
-                   "them at a __syncthreads() (the emulator stops there; on a GPU that is undefined: garbage, or "
+                   "them at a __syncthreads()\n  (the emulator stops there; on a GPU that is undefined: garbage, or "
                    "a hang)", n, block);
     else if (strstr(msg, "different barriers"))
         pw_ex_fail("n = %d, block = %d: the threads of one block waited at different __syncthreads() calls",
@@ -68,7 +68,7 @@ static void explain_report(const char *rep, int n, int block)
 {
     if (strstr(rep, "racecheck"))
         pw_ex_fail("n = %d, block = %d: two threads of a block used the same shared memory, one writing, with no "
-                   "__syncthreads() between them: what the reader sees depends on timing (the result may look "
+                   "__syncthreads() between them\n  (what the reader sees depends on timing: the result may look "
                    "right by luck)", n, block);
     else if (strstr(rep, "initcheck"))
         pw_ex_fail("n = %d, block = %d: a thread read shared (or device) memory that nothing had written", n,
@@ -89,7 +89,7 @@ static int tree_counts(const pw_simt_counters *c, int nb, int block)
     while ((1 << steps) < block) steps++;
     if (c->barriers < (long long)nb * steps) {
         pw_ex_fail("block = %d: %.1f barriers per block, where a tree over %d threads takes log2(%d) = %d "
-                   "halving steps, each ended by __syncthreads(): the values are right, but the block's threads "
+                   "halving steps, each ended by __syncthreads()\n  the values are right, but the block's threads "
                    "no longer share the search for the maximum", block, (double)c->barriers / nb, block, block,
                    steps);
         return 1;

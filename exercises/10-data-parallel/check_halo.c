@@ -189,7 +189,7 @@ static int check_time(int p)
     if (run(p, p, m, steps, &t, &msgs, &bytes)) return 1;
     free_live();
     if (t <= bound * (1 + 1e-9)) {
-        printf("modelled %.4g us, at most %.4g us: ok\n", t * 1e6, bound * 1e6);
+        printf("modelled %.6g us, at most %.6g us: ok\n", t * 1e6, bound * 1e6);
         return 0;
     }
     pw_ex_fail("p = %d: the modelled time is %.4f us, more than the %.4f us of an exchange by all ranks at once\n"
