@@ -20,7 +20,8 @@
  * Called on every rank at once. Only coll_send, coll_recv and coll_compute
  * (kernels/collectives.h): each step charges 5 flops per cell, and a step's
  * halo exchange overlaps across the ranks, so on one node a step takes
- * 2 (alpha + 4 beta) + 5 m / rate of modelled time, for any p. m >= 1. */
+ * 2 (alpha + 4 beta) + 5 m / rate of modelled time for any p >= 2 (one
+ * rank sends nothing: 5 m / rate). m >= 1. */
 void heat_steps(pw_comm *c, float *u, float *next, size_t m, int steps);
 
 #endif
