@@ -10,10 +10,19 @@
  *   square(x, y, n)                 y[i] = x[i] * x[i] for i = 0 .. n-1
  *   square_counts(n, &flops, &bytes) what one call of square() costs
  *
- * Check your work:  make ex-1.1     (the checker tries 20 sizes from 0 to
- * 65537, looks at the floats on either side of y, then your counts; each
- * failure is explained in a line or two). The answer is in
- * solutions/01-measure/square.c: try first.
+ * The interface (square.h): n may be 0 (then nothing is written); nothing
+ * outside y[0..n-1] is written; n is a size_t and can pass 2^31. The counts
+ * are for one call on n elements: floating-point operations, and the
+ * compulsory memory traffic in bytes (each array touched once), computed
+ * in a type that does not overflow for large n.
+ *
+ * What the checker tries (check_square.c): n = 0, 1, 2, 3, 7, 8, 9, 15, 16,
+ * 17, 31, 32, 33, 64, 100, 1000, 1023, 1024, 4099 and 65537, with the floats
+ * on either side of y watched; then your counts for several n.
+ *
+ *   make ex-1.1      grade this file (each failure is explained)
+ *   make hint-1.1    one more hint level each time (3 levels, the last near the code)
+ * The answer is in solutions/01-measure/square.c: try first.
  */
 #include "exercise.h"
 #include "square.h"
@@ -21,12 +30,9 @@
 /* y[i] = x[i]^2 for every i from 0 to n-1. */
 void square(const float *x, float *y, size_t n)
 {
-    /* TODO: one loop over i that writes y[i] = x[i] * x[i].
-     *  - y has n elements, y[0] .. y[n-1]: the loop runs while i < n
-     *    (i <= n writes one float past the end of y).
-     *  - Make i a size_t, like n: an int stops at 2^31 - 1 elements.
-     *  - n can be 0; then the loop must not run at all.
-     * Then delete the four lines below. */
+    /* TODO: the loop. Mind n = 0, the last element (y has exactly n), and
+     * the type of the index (an int stops at 2^31 - 1). Then delete the
+     * four lines below. */
     (void)x;
     (void)y;
     (void)n;
@@ -36,14 +42,10 @@ void square(const float *x, float *y, size_t n)
 /* The cost of one call square(x, y, n), counted by hand. */
 void square_counts(size_t n, double *flops, double *bytes)
 {
-    /* TODO: set *flops and *bytes for one call with n elements.
-     *  - flops: how many floating-point operations does x[i] * x[i] take?
-     *    (x[i] is used twice, but it is one multiply.)
-     *  - bytes: the compulsory traffic. Each element of x is read once and
-     *    each element of y written once; a float is 4 bytes (sizeof(float)).
-     *  - Compute in double (or size_t): in an int, 8 * n overflows once n
-     *    passes 268435455.
-     * Then delete the four lines below. */
+    /* TODO: set *flops and *bytes for one call with n elements. How many
+     * floating-point operations is one x[i] * x[i]? Which bytes must move
+     * between memory and the core at least once? Then delete the four
+     * lines below. */
     (void)n;
     (void)flops;
     (void)bytes;

@@ -1,20 +1,34 @@
 /* exercises/02-simd/leaky_relu.c: exercise 2.1, a mask and a tail by hand.
  *
- * What it teaches: a vector instruction works on 4 (or 8, 16) elements at
- * once, so an if per element becomes a mask: compute both arms for all four
- * lanes, then keep, per lane, the one the mask selects. And n is rarely a
- * multiple of 4: the last n mod 4 elements need a scalar loop (the tail),
- * or the vector loop would read and write past the end of the arrays.
+ * The task: the leaky ReLU activation of many neural networks,
+ *     y[i] = x[i] > 0 ? x[i] : alpha * x[i],
+ * four floats per instruction with intrinsics: SSE2 on x86-64, NEON on
+ * AArch64 (both in every CPU of their kind, 4 floats per register). Fill in
+ * the block for your machine; the other is not compiled. Why it is a
+ * lesson: a vector instruction works on all its lanes at once, so an `if`
+ * per element has to become a mask: compute both arms in every lane, then
+ * keep, lane by lane, the one the mask selects (the CPU's version of a
+ * GPU's divergence). And n is rarely a multiple of 4: the last n mod 4
+ * elements need a scalar loop (the tail), or the vector loop would read and
+ * write past the end of the arrays.
  *
- * Write leaky_relu() (see leaky_relu.h), the activation of many neural
- * networks:  y[i] = x[i] > 0 ? x[i] : alpha * x[i]
- * with SSE2 intrinsics on x86-64 or NEON intrinsics on AArch64 (both are
- * in every CPU of their kind, 4 floats per register). Fill in the block for
- * your machine; the other is not compiled.
+ * The interface (leaky_relu.h):
+ *   void leaky_relu(const float *x, float *y, size_t n, float alpha);
+ *   - writes y[0..n-1] and nothing else; x is not changed; x and y do not
+ *     overlap; n may be 0;
+ *   - each y[i] exactly as the scalar formula gives it (alpha * x[i] is one
+ *     float multiply, rounded once).
  *
- * Check your work:  make ex-2.1    (sizes 0 .. 65537, most of them not a
- * multiple of 4; the floats on either side of y are watched). The answer is
- * in solutions/02-simd/leaky_relu.c: try first.
+ * What the checker tries (check_leaky_relu.c): 20 sizes from 0 to 65537
+ * (0 .. 9, 15, 16, 17, 31, 33, 100, 1001, 1023, 4099, 65537: most not a
+ * multiple of 4), x in [-4, 4), alpha = 0.1; every y[i] compared exactly,
+ * the 16 floats on either side of y watched, x checked unchanged. This file
+ * is compiled without the auto-vectoriser, and its object code must hold
+ * packed multiplies: only your intrinsics can have put them there.
+ *
+ *   make ex-2.1      grade this file (each failure is explained)
+ *   make hint-2.1    one more hint level each time (3 levels, the last near the code)
+ * The answer is in solutions/02-simd/leaky_relu.c: try first.
  */
 #include "exercise.h"
 #include "leaky_relu.h"
@@ -27,28 +41,15 @@
 
 void leaky_relu(const float *x, float *y, size_t n, float alpha)
 {
-    size_t i = 0;
 #if defined(__SSE2__)
-    /* TODO (x86-64): while i + 4 <= n, four at a time:
-     *   __m128 v = _mm_loadu_ps(x + i);            load x[i .. i+3]
-     *   the mask: _mm_cmpgt_ps(v, _mm_setzero_ps())  all ones where x > 0
-     *   the arms: v itself, and _mm_mul_ps(v, _mm_set1_ps(alpha))
-     *   the blend (SSE2 has no blend instruction): keep v where the mask is
-     *     set and the other arm elsewhere: _mm_or_ps(_mm_and_ps(m, a),
-     *     _mm_andnot_ps(m, b)); andnot(m, b) is (~m) & b
-     *   _mm_storeu_ps(y + i, result);
-     */
+    /* TODO (x86-64): the vector loop, with SSE2 intrinsics (emmintrin.h). */
 #elif defined(__aarch64__)
-    /* TODO (AArch64): the same with vld1q_f32, vcgtq_f32(v, vdupq_n_f32(0)),
-     * vmulq_n_f32(v, alpha), vbslq_f32(mask, if_set, if_not) and vst1q_f32. */
+    /* TODO (AArch64): the vector loop, with NEON intrinsics (arm_neon.h). */
 #endif
-    /* TODO: the tail: for the elements the vector loop did not reach
-     * (i < n), the same formula one float at a time. Then delete the six
-     * lines below. */
+    /* TODO: the tail. Then delete the placeholder lines below. */
     (void)x;
     (void)y;
     (void)n;
     (void)alpha;
-    (void)i;
     PW_NOT_YET_IMPLEMENTED();
 }

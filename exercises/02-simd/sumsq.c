@@ -1,17 +1,30 @@
 /* exercises/02-simd/sumsq.c: exercise 2.2, a sum the compiler will vectorise.
  *
- * What it teaches: the plain loop  s += x[i] * x[i]  is one chain of adds,
- * each waiting for the one before, and the compiler may not vectorise it:
- * float addition is not associative, and C asks for exactly this order.
- * You may change the order yourself, in the source: keep several partial
- * sums, acc[k] over the elements i = k mod K, and add them at the end. The
- * K inner additions are independent, so the compiler maps them onto one
- * vector register (-O3 -march=native), and the chain is K times shorter.
- * Different order, different rounding: the result may differ from the
- * plain loop in the last bits, and that is fine.
+ * The task: the sum of squares x[0]^2 + ... + x[n-1]^2, in plain C (no
+ * intrinsics), written so that the compiler turns it into vector code by
+ * itself at -O3 -march=native. Why it is a lesson: the plain loop
+ * s += x[i] * x[i] is one chain of additions, each waiting for the one
+ * before, and the compiler may not vectorise it: float addition is not
+ * associative, and C asks for exactly that order. You may change the order
+ * yourself, in the source, so that the additions no longer form one chain.
+ * Different order, different rounding: the result may differ from the plain
+ * loop in the last bits, and that is fine.
  *
- * Write sumsq() (see sumsq.h). Check:  make ex-2.2  (odd sizes, exact
- * whole-number data, random data, and the speed against the plain loop).
+ * The interface (sumsq.h):
+ *   float sumsq(const float *x, size_t n);
+ *   - the sum in float; n may be 0 (the sum is then 0); x is not changed.
+ *
+ * What the checker tries (check_sumsq.c): 13 sizes, 0, 1, 7, 15, 16, 17, 31,
+ * 33, 100, 1000, 4099, 65537 and 1000003 (most not a multiple of 4, 8 or
+ * 16), first on values from {-2, -1, 1, 2} (every partial sum exact: a
+ * dropped or doubled element shows), then on random reals in [-1, 1)
+ * within (n + 1) 2^-24 relative; then it looks for packed additions in
+ * this file's object code; last the speed at n = 4096 against the
+ * plain loop: under 1.5x means the compiler kept one chain (not judged
+ * under a sanitizer).
+ *
+ *   make ex-2.2      grade this file (each failure is explained)
+ *   make hint-2.2    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/02-simd/sumsq.c: try first.
  */
 #include "exercise.h"
@@ -19,16 +32,7 @@
 
 float sumsq(const float *x, size_t n)
 {
-    /* TODO:
-     *  1. float acc[16] = { 0 };   (16 floats: one AVX-512 register, or two
-     *     AVX2 ones; 8 or 32 work too)
-     *  2. the main loop, 16 elements at a time while i + 16 <= n, with an
-     *     inner loop over k = 0..15:  acc[k] += x[i + k] * x[i + k];
-     *     (no early exit, no function calls in it: the compiler vectorises
-     *     only simple loops)
-     *  3. the tail: the last n mod 16 elements, one at a time, into acc[0];
-     *  4. add the 16 partial sums and return the total.
-     * Then delete the two lines below. */
+    /* TODO: the sum. Then delete the placeholder lines below. */
     (void)x;
     (void)n;
     PW_NOT_YET_IMPLEMENTED();

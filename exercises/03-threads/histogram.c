@@ -16,10 +16,20 @@
  * once, after pthread_join. (A mutex or an atomic per increment would also
  * be right, but far slower: see race.c's cost per update.)
  *
- * Check your work:  make ex-3.1     (the checker tries 1, 2, 3 and 7 threads
- * on odd sizes, uniform data and data that is all one value, and explains
- * what went wrong). For a second opinion, grade under ThreadSanitizer:
- *   make SAN=tsan BUILD=build/tsan ex-3.1
+ * The interface (histogram.h): histogram_threads(data, n, threads, bins)
+ * sets bins[v] to the number of bytes equal to v in data[0..n-1], exactly,
+ * for any n >= 0 and any threads >= 1 (more threads than bytes included).
+ *
+ * What the checker tries (check_histogram.c): uniform random bytes, n = 0,
+ * 1, 7, 1001 and 65537 on 1, 2, 3 and 7 threads, and 7 bytes on 16 threads;
+ * 2000003 bytes all of one value on 2, 3 and 7 threads, three times each
+ * (every thread hits the same bin: a race loses counts on any two-core
+ * machine); 2000003 uniform bytes on 2 threads. Each against a sequential
+ * count, and each failure says which mistake it looks like. For a second
+ * opinion, grade under ThreadSanitizer: make SAN=tsan BUILD=build/tsan ex-3.1
+ *
+ *   make ex-3.1      grade this file (each failure is explained)
+ *   make hint-3.1    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/03-threads/histogram.c: try first.
  */
 #include "errcheck.h"
@@ -35,18 +45,14 @@ typedef struct {
     const unsigned char *data;
     size_t lo, hi;                 /* this thread's block: data[lo .. hi-1] */
     unsigned long long *bins;      /* the ONE histogram every thread shares */
-    /* TODO: a private histogram for this thread, e.g.
-     *   unsigned long long mine[HIST_BINS];                                 */
+    /* TODO: whatever else a thread needs to count without sharing. */
 } hist_job;
 
 /* Count one block. */
 static void *count_block(void *arg)
 {
     hist_job *job = arg;
-    /* TODO: count into a private histogram instead: a local array
-     * unsigned long long mine[HIST_BINS] = { 0 } on this thread's stack is
-     * the fastest (nobody else touches it), copied into the job at the end.
-     * As written, this is a data race: bins[] is shared. */
+    /* TODO: as written, this is a data race: bins[] is shared by every thread. */
     for (size_t i = job->lo; i < job->hi; i++) job->bins[job->data[i]]++;
     return NULL;
 }
@@ -56,11 +62,9 @@ void histogram_threads(const unsigned char *data, size_t n, int threads,
 {
     /* TODO: first delete the line below and run `make ex-3.1` to see the
      * bugs the checker finds in the code that follows; then fix them:
-     *  1. the race: count privately (see count_block), then add the private
-     *     histograms into bins[] here, after the join loop;
+     *  1. the race (see count_block);
      *  2. the blocks: with n = 1001 and 2 threads, which element does
-     *     nobody count? Give the first n % threads blocks one element more
-     *     (or let the last block run to n). */
+     *     nobody count? */
     PW_NOT_YET_IMPLEMENTED();
 
     memset(bins, 0, HIST_BINS * sizeof bins[0]);

@@ -9,22 +9,29 @@
  * measures what that costs).
  *
  * Change the layout, not the program: give every slot a cache line of its
- * own, so that no two threads' counters share a line.
- *   1. struct slot: pad it to 64 bytes. C11 can say so directly:
- *        alignas(64) on the member (from <stdalign.h>) makes the struct
- *        64-byte aligned AND 64 bytes long (a size is a multiple of the
- *        alignment). A char array after the counter works too.
- *   2. slots_new(): memory for an aligned type must be aligned. malloc and
- *      calloc promise only 16 bytes; use pw_alloc_bytes() from util.h (64-byte
- *      aligned, freed with pw_free) or C11 aligned_alloc(64, size) with size a
- *      multiple of 64. UndefinedBehaviorSanitizer catches a misaligned slot:
- *        make SAN=asan BUILD=build/asan ex-3.2
- *   3. slots_free() to match.
+ * own, so that no two threads' counters share a line. The struct, and the
+ * memory it lives in, are yours; count_above_threads() below is given and
+ * stays as it is.
  *
- * Check your work:  make ex-3.2     (the checker looks at where each
- * thread's counter lies for 1, 2, 3, 7 and 16 threads, then counts odd
- * sizes on 1, 2, 3 and 7 threads). The answer is in
- * solutions/03-threads/tally.c: try first.
+ * The interface (tally.h): slots_new(threads) returns `threads` slots
+ * (threads >= 1), every counter 0, each counter in a 64-byte line that no
+ * other slot's counter touches; slots_free() releases what slots_new
+ * allocated, the matching way; slot_counter(s, t) is thread t's counter
+ * (given). A type with a stricter alignment needs memory that honours it:
+ * malloc and calloc promise only 16 bytes, and UndefinedBehaviorSanitizer
+ * catches a misaligned slot (make SAN=asan BUILD=build/asan ex-3.2).
+ *
+ * What the checker tries (check_tally.c): the layout of slots_new(T) for
+ * T = 1, 2, 3, 7 and 16 (every counter starts at 0, holds what is written
+ * without disturbing the others, and lies alone in its 64-byte line: the
+ * false sharing itself, seen in the addresses, so the verdict does not
+ * depend on how busy the machine is); then count_above_threads() on n = 0,
+ * 1, 7, 1001 and 65537 on 1, 2, 3 and 7 threads against a sequential count;
+ * last, for information only, the time of 4M elements on 1 and 2 threads.
+ *
+ *   make ex-3.2      grade this file (each failure is explained)
+ *   make hint-3.2    one more hint level each time (3 levels, the last near the code)
+ * The answer is in solutions/03-threads/tally.c: try first.
  */
 #include "errcheck.h"
 #include "exercise.h"
@@ -38,13 +45,13 @@
  * the compiler cannot keep it in a register, which would hide the sharing). */
 struct slot {
     volatile long long count;
-    /* TODO: make the slot fill a cache line (see step 1 above). */
+    /* TODO: a cache line of its own (see the top of the file). */
 };
 
 slot *slots_new(int threads)
 {
-    /* TODO: allocate `threads` slots, aligned to 64 bytes (step 2 above),
-     * and set every count to 0. Then delete the line below. */
+    /* TODO: `threads` slots, as tally.h and the top of this file ask,
+     * every count 0. Then delete the line below. */
     PW_NOT_YET_IMPLEMENTED();
     slot *s = calloc((size_t)threads, sizeof *s);
     PW_CHECK_ALLOC(s, (size_t)threads * sizeof *s);
@@ -53,7 +60,7 @@ slot *slots_new(int threads)
 
 void slots_free(slot *s)
 {
-    /* TODO: free the way slots_new allocated (pw_free for pw_alloc_bytes). */
+    /* TODO: free the way slots_new allocated. */
     free(s);
 }
 

@@ -1,37 +1,40 @@
 /* exercises/04-openmp/reduction.c: exercise 4.1, a loop with two reductions.
  *
- * What it teaches: a parallel loop that accumulates into one variable is a
- * data race. Every thread reads sum, adds, and writes it back; two threads
- * doing that at once lose one of the updates (chapter 03 shows it). OpenMP's
- * answer is a clause, reduction(op:var): each thread gets a private copy
- * of var, started at op's identity (0 for +, the smallest value for max),
- * and the copies are combined with op when the loop ends.
+ * The task: add up x[0..n-1] and find its largest element, in ONE parallel
+ * loop with OpenMP. Why it is a lesson: a loop whose iterations all update
+ * the same variable is a data race once the iterations run on several
+ * threads. Each thread reads the running sum, adds, and writes it back; when
+ * two do that at once one update is lost (chapter 03 measured it). OpenMP
+ * has a clause for exactly this pattern; finding it, and knowing how it
+ * starts each thread's copy, is the exercise.
  *
- * Write sum_and_max(), declared in reduction.h: one loop over x[0..n-1]
- * with `#pragma omp parallel for` and two reductions, + for the sum and
- * max for the maximum.
+ * The interface (reduction.h):
+ *   void sum_and_max(const float *x, long n, double *sum, float *max);
+ *   - x: n floats, n >= 1 (the checker never passes n = 0);
+ *   - *sum: x[0] + ... + x[n-1], accumulated in double (a float holds whole
+ *     numbers exactly only up to 2^24 = 16777216, and the large sizes pass it);
+ *   - *max: the largest x[i]. The data may be all negative, so 0 is not a
+ *     safe starting value;
+ *   - run on as many threads as omp_set_num_threads() last set (the checker
+ *     sets it); both results must not depend on that number.
  *
- * Check your work:  make ex-4.1   (n = 1 to 1000003, odd sizes, all-negative
- * data, on 1, 2, 3 and 7 threads; each failure is explained). Built without
- * OpenMP (make NO_OMP=1) it still grades, on one thread.
+ * What the checker tries (check_reduction.c): n = 1, 2, 3, 17, 1001, 65537
+ * and 1000003; whole numbers in [-1000, 1000] (every partial sum is an exact
+ * double, so the sum is checked with ==), the same with the largest value
+ * last, and only negative numbers; each on 1, 2, 3 and 7 threads. Built
+ * without OpenMP (make NO_OMP=1) it grades on one thread and says so.
+ *
+ *   make ex-4.1      grade this file (each failure is explained)
+ *   make hint-4.1    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/04-openmp/reduction.c: try first.
  */
 #include "exercise.h"
-#include "omp_info.h"   /* builds without OpenMP too: the pragma is then ignored */
+#include "omp_info.h"   /* builds without OpenMP too: a pragma is then ignored */
 #include "reduction.h"
 
 void sum_and_max(const float *x, long n, double *sum, float *max)
 {
-    /* TODO: in three steps.
-     * 1. Two local variables: double s = 0, and float m = x[0] (not 0: if
-     *    every x is negative, 0 would be a max that is not in the data).
-     * 2. The loop, with the pragma on the line above it:
-     *        #pragma omp parallel for reduction(+:s) reduction(max:m)
-     *        for (long i = 0; i < n; i++) { s += x[i]; if (x[i] > m) m = x[i]; }
-     *    Try it first without the reduction clauses, and see what the
-     *    checker says with 7 threads.
-     * 3. *sum = s; *max = m;
-     * Then delete the four lines below. */
+    /* TODO: your loop. Then delete the placeholder lines below. */
     (void)x;
     (void)n;
     (void)sum;

@@ -25,6 +25,8 @@
  * schedule, and passes a choice within 10% of the best; and it measures
  * your loop against schedule(static) on this machine, which is the
  * measurement to quote when you justify your choice.
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-4.2
  * The answer is in solutions/04-openmp/schedule.c: try first.
  */
 #include "exercise.h"

@@ -1,12 +1,35 @@
 /* exercises/05-amdahl/karp_flatt.c: exercise 5.2, reading a speedup curve.
  *
- * What it teaches: two programs can both reach 3x on 4 processors for
- * different reasons. One has a fixed serial part (Amdahl: e constant); the
- * other has overhead that grows with the processors (e rising), and will get
- * worse, not level off, on a bigger machine. The Karp-Flatt metric e tells
- * them apart from measured speedups alone.
+ * The task: two functions. karp_flatt() turns one measured speedup into the
+ * Karp-Flatt metric e, the serial fraction that Amdahl's law would need to
+ * explain it. overhead_grows() reads a whole sweep of speedups and says
+ * whether e stays put or climbs. Why it is a lesson: two programs can both
+ * reach 3x on 4 processors for different reasons. One has a fixed serial
+ * part (e constant: it levels off at 1/e). The other pays an overhead that
+ * grows with the processors (e rising: communication, start-up, contention),
+ * and will get slower, not level off, on a bigger machine. Measured
+ * speedups alone tell them apart.
  *
- * Check your work:  make ex-5.2
+ * The interface (karp_flatt.h, which also gives the formula):
+ *   double karp_flatt(double speedup, int n);
+ *     - e for `speedup` measured on n processors, in double precision;
+ *     - NAN (from <math.h>) where it is undefined: n <= 1, or speedup <= 0.
+ *   int overhead_grows(const double *speedup, const int *n, int count);
+ *     - count points, n increasing; points with n <= 1 carry no e;
+ *     - 1 when e at the largest n is both more than 1.2 times and more than
+ *       0.005 above e at the smallest n > 1, else 0; fewer than two points
+ *       with n > 1 show no trend: 0.
+ *
+ * What the checker tries (check_karp_flatt.c): karp_flatt() on Amdahl's own
+ * speedups for serial fractions 0.1 and 0.02 at n = 2, 4, ..., 1024 (e must
+ * come out as that fraction to 1e-12), and on n = 0, n = 1, speedup 0 and
+ * -1 (NAN). overhead_grows() on six sweeps over n = 1, 2, 4, 8, 16 (or 1, 3,
+ * 5, 7): a constant e (0), an overhead of 0.2% of T1 per processor (1), a
+ * near-linear speedup whose tiny e wobbles (0), a perfect one (0), a sweep
+ * with a single n > 1 (0), and odd counts with overhead (1).
+ *
+ *   make ex-5.2      grade this file (each failure is explained)
+ *   make hint-5.2    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/05-amdahl/karp_flatt.c: try first.
  */
 #include "exercise.h"
@@ -14,10 +37,7 @@
 
 double karp_flatt(double speedup, int n)
 {
-    /* TODO: the formula in karp_flatt.h, in double precision.
-     *  - n <= 1 (1 - 1/n is 0) or speedup <= 0: return NAN (#include <math.h>).
-     *  - 1/n with an int n is integer division: write 1.0 / n.
-     * Then delete the lines below. */
+    /* TODO: the metric. Then delete the placeholder lines below. */
     (void)speedup;
     (void)n;
     PW_NOT_YET_IMPLEMENTED();
@@ -26,9 +46,7 @@ double karp_flatt(double speedup, int n)
 
 int overhead_grows(const double *speedup, const int *n, int count)
 {
-    /* TODO: e at the smallest n > 1 and at the largest n; compare as
-     * karp_flatt.h says (rising by more than 20% AND by more than 0.005).
-     * Then delete the lines below. */
+    /* TODO: the verdict on a sweep. Then delete the placeholder lines below. */
     (void)speedup;
     (void)n;
     (void)count;

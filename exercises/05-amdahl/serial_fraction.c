@@ -6,8 +6,26 @@
  * measured T(N), find s. One point gives an answer (Karp-Flatt does exactly
  * that); several noisy points give a better one by least squares.
  *
- * Check your work:  make ex-5.1   (the checker makes timings of programs
- * whose s it knows, with 2% noise, and wants your estimate within 0.02).
+ * The task: estimate s from several runs at once, not from one.
+ *
+ * The interface (serial_fraction.h):
+ *   double estimate_serial_fraction(const int *threads, const double *seconds, int count);
+ *   - seconds[i] is the median time on threads[i] threads, i = 0..count-1;
+ *   - the runs come in any order; exactly one of them is on 1 thread (it is
+ *     not always the first);
+ *   - return s, the SERIAL fraction (not p = 1 - s), within [0, 1];
+ *   - timings are noisy, a few percent: one run alone moves s by about as
+ *     much as its noise, so use every run.
+ *
+ * What the checker tries (check_serial_fraction.c): timings it makes from
+ * T(N) = T1 (s + (1 - s) / N), exact on 1, 2, 4, 8, 16 threads (s = 0.1), on
+ * 1, 2, 4 (s = 0 and s = 1) and on 1, 3, 5, 7 (s = 0.25), which must give s
+ * within 1e-6; then with +-2% noise from a fixed seed on 1..16 threads
+ * (s = 0.05, 0.30), in shuffled order (16, 1, 4, 2, 8) and on odd counts
+ * (7, 3, 1, 5), which must give s within 0.02.
+ *
+ *   make ex-5.1      grade this file (each failure is explained)
+ *   make hint-5.1    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/05-amdahl/serial_fraction.c: try first.
  */
 #include "exercise.h"
@@ -15,15 +33,7 @@
 
 double estimate_serial_fraction(const int *threads, const double *seconds, int count)
 {
-    /* TODO: estimate s.
-     *  1. Find the 1-thread time T1 (it is not always seconds[0]).
-     *  2. For each run, T(N) / T1 = s + (1 - s) / N. Write it as a straight
-     *     line in x = 1 - 1/N:  T(N)/T1 = 1 - (1 - s) x,  i.e.
-     *     y = 1 - T(N)/T1 = p x  with p = 1 - s.
-     *  3. Least squares for a line through the origin: p = sum(x y) / sum(x x)
-     *     over the runs (the 1-thread run has x = 0 and adds nothing).
-     *  4. Return s = 1 - p, kept inside [0, 1].
-     * Then delete the lines below. */
+    /* TODO: the estimate. Then delete the placeholder lines below. */
     (void)threads;
     (void)seconds;
     (void)count;

@@ -11,6 +11,8 @@
  * beside the rate each reached.
  *
  * Check your work:  make ex-6.1
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-6.1
  * The answer is in solutions/06-memory-wall/intensity.c: try first.
  */
 #include "exercise.h"

@@ -1,20 +1,39 @@
 /* exercises/06-memory-wall/online_softmax.c: exercise 6.3, the online softmax.
  *
- * What it teaches: softmax needs the row's max (so that no exp overflows:
- * exp(89) is already past a float's range) and the sum of exp(x - max).
- * Done plainly, that is two passes over the row before the one that writes
- * the result. The online form finds both in ONE pass: keep the max so far
- * and the sum so far; when a larger value m' arrives, every term already
- * in the sum was exp(x - m) and should be exp(x - m'), which is the old
- * one times exp(m - m'): so rescale the sum once, sum *= exp(m - m'), and
- * carry on. One trip over the row saved: for a row larger than the caches,
- * a quarter of the memory traffic (chapter 06's softmax measures it).
+ * The task: the statistics of a softmax (the row's max, and the sum of
+ * exp(x - max)) in ONE pass over a row that arrives tile by tile, then the
+ * outputs. Why it is a lesson: softmax needs the max so that no exp
+ * overflows (exp(89) is already past a float's range) and the sum of
+ * exp(x - max). Done plainly, that is two passes over the row before the
+ * one that writes the result. The online form keeps a running max and a
+ * running sum, and when a larger value arrives it corrects what the sum
+ * already holds instead of starting over: work out the correction from
+ * exp(a - b) = exp(a - c) exp(c - b). One trip over the row saved: for a row
+ * larger than the caches, a quarter of the memory traffic (chapter 06's
+ * softmax measures it), and the heart of FlashAttention.
  *
- * Write the three functions (see online_softmax.h). Use expf from <math.h>.
- * Check:  make ex-6.3  (rows with large values, masked -inf entries, a
- * first tile that is all -inf, length 1, odd lengths and tile sizes; the
- * state is checked after every tile, and two rows are fed in turns, so
- * only the state may carry what you have seen).
+ * The interface (online_softmax.h):
+ *   softmax_begin(s)              given below: the state before any element;
+ *   softmax_update(s, tile, n)    fold n >= 1 more elements into s; afterwards
+ *                                 s->max and s->sum are exactly those of every
+ *                                 element seen so far (the tile is gone after
+ *                                 the call: nothing else may carry it);
+ *   softmax_finish(s, x, y, n)    y[i] = exp(x[i] - s->max) / s->sum.
+ *   - elements may be -INFINITY (masked: they add exp(-inf) = 0, and their y
+ *     is exactly 0); a tile, even the first, may be all -INFINITY; mind
+ *     that -inf - -inf is NaN;
+ *   - use expf from <math.h>.
+ *
+ * What the checker tries (check_online_softmax.c): rows of length 1, 7, 33,
+ * 100, 1000 and 4099 fed in tiles of 1, 3, 16 and 64 (most not dividing the
+ * length), with values in [-4, 4), large values in [90, 110) (exp(x) alone
+ * overflows), every third entry -inf and the first 20 all -inf, rising and
+ * falling rows. The state is compared after every tile (max exactly, sum
+ * within rounding), then the outputs; last two rows are fed in turns, each
+ * with its own state.
+ *
+ *   make ex-6.3      grade this file (each failure is explained)
+ *   make hint-6.3    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/06-memory-wall/online_softmax.c: try first.
  */
 #include <math.h>
@@ -30,14 +49,7 @@ void softmax_begin(softmax_state *s)
 
 void softmax_update(softmax_state *s, const float *tile, size_t n)
 {
-    /* TODO:
-     *  1. m = the larger of s->max and the tile's largest element;
-     *  2. if m is -INFINITY, everything so far is masked: return (and note
-     *     that exp(-inf - -inf) would be exp(NaN));
-     *  3. rescale: s->sum *= expf(s->max - m)   (0 when s->max was -INFINITY);
-     *  4. add the tile: s->sum += expf(tile[i] - m) for every i;
-     *  5. s->max = m.
-     * Then delete the lines below. */
+    /* TODO: fold the tile into the state. Then delete the placeholder lines below. */
     (void)s;
     (void)tile;
     (void)n;
@@ -46,7 +58,7 @@ void softmax_update(softmax_state *s, const float *tile, size_t n)
 
 void softmax_finish(const softmax_state *s, const float *x, float *y, size_t n)
 {
-    /* TODO: y[i] = expf(x[i] - s->max) / s->sum. Then delete the lines below. */
+    /* TODO: the outputs. Then delete the placeholder lines below. */
     (void)s;
     (void)x;
     (void)y;

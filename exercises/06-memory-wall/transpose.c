@@ -1,15 +1,31 @@
 /* exercises/06-memory-wall/transpose.c: exercise 6.2, a cache-blocked transpose.
  *
- * What it teaches: the plain loop  out[c*rows + r] = in[r*cols + c]  reads
- * along rows of in but writes down columns of out, one cache line (64
- * bytes, 16 floats) per float written; by the time it comes back to write
- * the next float of that line, a large matrix has pushed the line out of
- * the cache. Done in tiles of tile x tile, each line of out is written
- * `tile` times while it is still in L1. Same copies, another order.
+ * The task: out = in^T, the same copies as the plain loop, in an order that
+ * is kind to the cache: tile by tile. Why it is a lesson: the plain loop
+ * reads along the rows of in but writes down the columns of out, one cache
+ * line (64 bytes, 16 floats) per float written; by the time it comes back
+ * to write the next float of that line, a large matrix has pushed the line
+ * out of the cache. Working on a tile x tile square at a time, every line
+ * of out that the square touches is written `tile` times while it is still
+ * in L1. Same arithmetic (none), another order, several times the speed.
  *
- * Write transpose_tiles() (see transpose.h). Check:  make ex-6.2
- * (odd shapes, tiles that do not divide them, exact values, then the speed
- * against the naive loop on a matrix past the caches).
+ * The interface (transpose.h):
+ *   void transpose_tiles(const float *in, float *out, size_t rows, size_t cols, size_t tile);
+ *   - in is rows x cols, row-major; out is cols x rows:
+ *     out[c*rows + r] = in[r*cols + c] for every r, c;
+ *   - rows, cols, tile >= 1; tile need not divide rows or cols (the edge
+ *     tiles are smaller), and may be larger than the matrix;
+ *   - nothing outside out[0 .. rows*cols - 1] is written.
+ *
+ * What the checker tries (check_transpose.c): shapes 1x1, 1x33, 33x1, 7x7,
+ * 33x33, 257x257, 7x257, 257x33 and 100x37, each with tiles 1, 3, 16, 32 and
+ * 300, on distinct values, exactly (out starts with a value in never holds,
+ * so a skipped edge tile shows). Then the speed on 6000 x 6000 floats (past
+ * the caches) with tiles 16, 32 and 64 against the plain loop: the best of
+ * the three must reach 1.5x (not judged under a sanitizer).
+ *
+ *   make ex-6.2      grade this file (each failure is explained)
+ *   make hint-6.2    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/06-memory-wall/transpose.c: try first.
  */
 #include "exercise.h"
@@ -17,13 +33,7 @@
 
 void transpose_tiles(const float *in, float *out, size_t rows, size_t cols, size_t tile)
 {
-    /* TODO:
-     *  1. for r0 = 0, tile, 2 tile, ... while r0 < rows: the tile's last row
-     *     r1 = min(r0 + tile, rows)   (the edge tile is shorter);
-     *  2. inside it, for c0 the same way over cols, c1 = min(c0 + tile, cols);
-     *  3. copy the tile: for r in [r0, r1), for c in [c0, c1):
-     *        out[c * rows + r] = in[r * cols + c];
-     * Then delete the lines below. */
+    /* TODO: the tiled copy. Then delete the placeholder lines below. */
     (void)in;
     (void)out;
     (void)rows;

@@ -1,46 +1,51 @@
 /* exercises/08-cuda-warps/block_sum.cu: exercise 8.1, a block sums its part
  * of an array in shared memory.
  *
- * What it teaches: the threads of a block cooperate through shared memory,
- * and a barrier (__syncthreads) is the only thing that makes one thread's
- * store visible to another. Every thread must reach every barrier, so a
- * thread past the end of the array still takes part (it loads 0); it must
- * not return early.
+ * The task: every block of B threads adds up its B consecutive elements of
+ * the input and writes one partial sum, by a tree in shared memory: log2(B)
+ * rounds, each halving the number of values still to add. Why it is a
+ * lesson: the threads of a block cooperate only through shared memory, and
+ * a barrier (__syncthreads) is the one thing that makes one thread's store
+ * visible to another. Every thread of the block must reach every barrier,
+ * including a thread whose element lies past the end of the array: an early
+ * return hangs a GPU (the emulator reports it instead).
  *
- * Write block_sum() (the kernel) and block_sum_launch() (the host side),
- * declared in block_sum.h. The checker runs them on the SIMT emulator for
- * sizes 1 .. 100003 and blocks of 32 .. 1024 threads, checks every partial
- * sum, and counts your global loads: each input must be read exactly once.
+ * The interface (block_sum.h):
+ *   __global__ void block_sum(const float *in, float *partial, int n);
+ *     - partial[b] = in[b*B] + ... + in[b*B + B-1], B = blockDim.x, a power
+ *       of two from 32 to 1024; elements at index n and beyond count as 0
+ *       (the last block may be partial, or the whole array shorter than B);
+ *     - shared memory: B floats of DYNAMIC shared memory (an extern
+ *       __shared__ array, sized by the launch);
+ *     - each input element is read from global memory exactly once.
+ *   void block_sum_launch(const float *d_in, float *d_partial, int n, int block);
+ *     - device pointers; as many blocks of `block` threads as it takes to
+ *       cover n elements, with the shared memory block_sum needs.
  *
- * Check your work: make ex-8.1. The answer is in
- * solutions/08-cuda-warps/block_sum.cu: try first.
+ * What the checker tries (check_block_sum.c), on the SIMT emulator:
+ * n = 1, 31, 32, 33, 1000, 4099, 100003 with blocks of 32, 64, 128, 256, 512
+ * and 1024 threads; whole numbers in [-8, 8], so every partial sum is exact
+ * and compared with ==. Then the emulator's counts: n global loads, the
+ * number of blocks, at least log2(B) barriers per block, every element
+ * stored in shared memory, and few shared-memory requests (one thread adding the whole
+ * block by itself is caught).
+ *
+ *   make ex-8.1      grade this file (each failure is explained)
+ *   make hint-8.1    one more hint level each time (3 levels, the last near the code)
+ * The answer is in solutions/08-cuda-warps/block_sum.cu: try first.
  */
 #include "block_sum.h"
 #include "exercise.h"
 
 __global__ void block_sum(const float *in, float *partial, int n)
 {
-    extern __shared__ float s[];   /* blockDim.x floats, sized by the launch */
-    /* TODO:
-     *  1. i = blockIdx.x * blockDim.x + threadIdx.x. Store in[i] into
-     *     s[threadIdx.x], or 0 when i >= n:   s[t] = i < n ? in[i] : 0.0f;
-     *     (the emulator sees every access, and counts them for the checker.)
-     *  2. __syncthreads(): every store above is done before anyone reads.
-     *  3. Halve: for (step = blockDim.x / 2; step > 0; step /= 2), threads
-     *     t < step add s[t + step] into s[t], then __syncthreads() (outside
-     *     the if: every thread must reach it).
-     *  4. Thread 0 writes s[0] to partial[blockIdx.x].
-     * Then delete the two lines below. */
-    (void)s; (void)in; (void)partial; (void)n;
+    /* TODO: the kernel. Then delete the placeholder line below. */
+    (void)in; (void)partial; (void)n;
 }
 
 void block_sum_launch(const float *d_in, float *d_partial, int n, int block)
 {
-    /* TODO: blocks = ceil(n / block) (pw_ceil_div in util.h, or (n + block - 1) / block);
-     * shared memory = block * sizeof(float) bytes; then
-     *   block_sum<<<blocks, block, shared_bytes>>>(d_in, d_partial, n);
-     * (the third number is the bytes of the extern __shared__ array).
-     * Then delete the lines below. */
+    /* TODO: the launch. Then delete the placeholder lines below. */
     (void)d_in; (void)d_partial; (void)n; (void)block;
     PW_NOT_YET_IMPLEMENTED();
 }

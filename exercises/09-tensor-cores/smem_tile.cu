@@ -1,22 +1,37 @@
 /* exercises/09-tensor-cores/smem_tile.cu: exercise 9.1, a GEMM with
  * shared-memory tiles (rung 3 of the chapter's ladder).
  *
- * What it teaches: the naive kernel (one thread per element of C) reads a
- * row of A and a column of B from global memory for every output: 2k loads
- * per output, where the matrices hold only (m k + k n) elements. A block of
- * TILE x TILE threads can instead load one TILE x TILE tile of A and one of
- * B into shared memory, wait at a barrier, and let every thread read its
- * TILE products from there: each loaded element serves TILE outputs, so the
- * loads per output fall from 2k to about 2k / TILE (14 for 16x16 tiles at
- * 100 x 100 x 100, instead of 200).
+ * The task: C = A B in fp32, one thread per element of C, blocks of
+ * TILE x TILE threads, with the tiles of A and B that a block needs staged
+ * through shared memory. Why it is a lesson: the naive kernel reads a row of
+ * A and a column of B from global memory for every output: 2k loads per
+ * output, where the matrices hold only m k + k n elements. A block that
+ * brings one tile of A and one of B into shared memory at a time, and lets
+ * all its threads read them there, uses each loaded element for TILE
+ * outputs: the loads per output fall from 2k to about 2k / TILE (14 for
+ * 16 x 16 tiles at 100 x 100 x 100, instead of 200). The barriers that
+ * make that safe are part of the exercise.
  *
- * Write smem_tile() and smem_tile_launch() (declared in smem_tile.h). The
- * checker runs them on the SIMT emulator on odd sizes (1, 15, 17, 33, 100
- * and 33 x 100 x 17: partial tiles on every edge), compares every element
- * with a double-precision reference, then counts your global loads: at
- * most what 8 x 8 tiles load (26 per output at 100^3).
+ * The interface (smem_tile.h):
+ *   __global__ void smem_tile(const float *A, const float *B, float *C, int m, int n, int k);
+ *     - row-major: A is m x k, B is k x n, C is m x n; any sizes >= 1, so
+ *       tiles are partial on every edge, and nothing past an edge may be
+ *       read or written (the buffers are exactly the matrices' size);
+ *     - blocks of TILE x TILE threads (TILE below), one element of C each;
+ *       every thread reaches every barrier, also one outside C.
+ *   void smem_tile_launch(const float *dA, const float *dB, float *dC, int m, int n, int k);
+ *     - device pointers; as many blocks as C has tiles.
  *
- * Check your work: make ex-9.1. The answer: solutions/09-tensor-cores/smem_tile.cu.
+ * What the checker tries (check_smem_tile.c), on the SIMT emulator:
+ * m x k x n = 1, 15, 17, 33 and 100 cubed, 33 x 100 x 17 and 100 x 17 x 33;
+ * every element against a double-precision reference within the rounding
+ * bound of a k-term sum. Then the counts: global loads at most what 8 x 8
+ * tiles make (26 per output at 100^3), and the tiles must go through shared
+ * memory.
+ *
+ *   make ex-9.1      grade this file (each failure is explained)
+ *   make hint-9.1    one more hint level each time (3 levels, the last near the code)
+ * The answer is in solutions/09-tensor-cores/smem_tile.cu: try first.
  */
 #include "exercise.h"
 #include "smem_tile.h"
@@ -25,36 +40,13 @@
 
 __global__ void smem_tile(const float *A, const float *B, float *C, int m, int n, int k)
 {
-    /* TODO:
-     *  0. The two tiles, in shared memory (one copy per block):
-     *       __shared__ float As[TILE][TILE];   (A's rows row0.. of C's tile, columns p0 .. p0+TILE)
-     *       __shared__ float Bs[TILE][TILE];   (B's rows p0 .. p0+TILE, C's tile's columns)
-     *  1. This thread's output: row = blockIdx.y * TILE + threadIdx.y,
-     *     col = blockIdx.x * TILE + threadIdx.x; acc = 0.
-     *  2. For each tile of the k dimension, p0 = 0, TILE, 2 TILE, ... < k:
-     *     a. each thread loads ONE element of each tile:
-     *          As[threadIdx.y][threadIdx.x] = A[row][p0 + threadIdx.x], or 0 if
-     *          outside A (row >= m or p0 + threadIdx.x >= k);
-     *          Bs[threadIdx.y][threadIdx.x] = B[p0 + threadIdx.y][col], or 0 if
-     *          outside B. (A[r][c] is A[r * k + c]; B[r][c] is B[r * n + c].)
-     *     b. __syncthreads(): the whole tile is in before anyone reads it;
-     *     c. acc += As[threadIdx.y][q] * Bs[q][threadIdx.x] for q = 0 .. TILE-1
-     *        (the zeros make the ragged last tile add nothing);
-     *     d. __syncthreads(): nobody overwrites the tile while others still read it.
-     *     Every thread takes part in the loads and barriers, also one whose
-     *     (row, col) is outside C: no early return.
-     *  3. If row < m and col < n: C[row * n + col] = acc.
-     * Then delete the line below. */
+    /* TODO: the kernel. Then delete the placeholder line below. */
     (void)A; (void)B; (void)C; (void)m; (void)n; (void)k;
 }
 
 void smem_tile_launch(const float *dA, const float *dB, float *dC, int m, int n, int k)
 {
-    /* TODO: blocks of dim3(TILE, TILE) threads, a grid of
-     * dim3(ceil(n / TILE), ceil(m / TILE)) blocks (x across the columns of C):
-     *   smem_tile<<<grid, block>>>(dA, dB, dC, m, n, k);
-     * (the tiles are static __shared__ arrays: no third launch argument.)
-     * Then delete the lines below. */
+    /* TODO: the launch. Then delete the placeholder lines below. */
     (void)dA; (void)dB; (void)dC; (void)m; (void)n; (void)k;
     PW_NOT_YET_IMPLEMENTED();
 }

@@ -14,14 +14,36 @@
  * edge of the matrix; and it stores its C tile into shared memory too, then
  * copies out only the part inside C.
  *
- * Write the k loop's staging (with the zero fill) and the C tile's way out
- * in wmma_edges(), and wmma_edges_launch() (declared in wmma_edges.h). The checker runs them on the SIMT emulator on m x k x n =
- * 1, 15, 17, 33, 100 and two non-square sizes, with buffers of exactly the
- * matrices' size (no padding), the fragment layout fixed and then
- * scrambled, and compares with a double-precision product of the same fp16
- * inputs.
+ * The task: in wmma_edges(), the k loop with its staging (and zero fill)
+ * and the C tile's way out (the warp's place, the early return of a warp
+ * past the last tile row and the zeroed accumulator are given); and
+ * wmma_edges_launch().
  *
- * Check your work: make ex-9.3. The answer: solutions/09-tensor-cores/wmma_edges.cu.
+ * The interface (wmma_edges.h):
+ *   __global__ void wmma_edges(const __half *A, const __half *B, float *C, int m, int n, int k);
+ *     - row-major: A is m x k, B is k x n (fp16), C is m x n (fp32), ANY
+ *       sizes >= 1, buffers of exactly that size: no padding, and a read or
+ *       write past an edge is an out-of-bounds access;
+ *     - warp w of block (bx, by), threadIdx.y = w, computes the 16 x 16 tile
+ *       of C at row 16 (by WMMA_EDGES_WARPS + w), column 16 bx, and writes
+ *       only the part of it inside C;
+ *     - a fragment's pointer must be 32-byte aligned and its ldm a multiple
+ *       of 8 halves (4 floats); lanes of a warp that share memory need
+ *       __syncwarp between a write and a read; never index a fragment's x[].
+ *   void wmma_edges_launch(const __half *dA, const __half *dB, float *dC, int m, int n, int k);
+ *     - device pointers; blocks of 32 x WMMA_EDGES_WARPS threads, enough of
+ *       them for every tile of C.
+ *
+ * What the checker tries (check_wmma_edges.c), on the SIMT emulator:
+ * m x k x n = 1, 15, 17, 33, 64 and 100 cubed, 33 x 100 x 17 and
+ * 100 x 17 x 33, rounded to fp16, unpadded; every element of C against a
+ * double-precision product of the same fp16 inputs; exactly
+ * ceil(m/16) ceil(n/16) ceil(k/16) mma_sync calls. Everything twice: with
+ * the emulator's fixed fragment layout, then with a scrambled one.
+ *
+ *   make ex-9.3      grade this file (each failure is explained)
+ *   make hint-9.3    one more hint level each time (3 levels, the last near the code)
+ * The answer is in solutions/09-tensor-cores/wmma_edges.cu: try first.
  */
 #include <mma.h>
 
@@ -37,38 +59,13 @@ __global__ void wmma_edges(const __half *A, const __half *B, float *C, int m, in
     if (row >= m) return;   /* the whole warp leaves together */
     wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
     wmma::fill_fragment(acc, 0.0f);
-    /* TODO:
-     *  0. The tile's first column, col = blockIdx.x * 16, and lane = threadIdx.x.
-     *     The warp's staging tiles, one per warp of the block, 32-byte aligned
-     *     as load_matrix_sync requires, and this warp's own:
-     *       __shared__ __align__(32) __half As[WMMA_EDGES_WARPS][16 * 16];
-     *       __shared__ __align__(32) __half Bs[WMMA_EDGES_WARPS][16 * 16];
-     *       __shared__ __align__(32) float Cs[WMMA_EDGES_WARPS][16 * 16];
-     *       __half *as = As[w], *bs = Bs[w];   float *cs = Cs[w];
-     *     and the fragments a (matrix_a) and b (matrix_b), __half, row_major.
-     *  1. For p = 0, 16, ... < k:
-     *     a. the 256 elements of each tile, 8 per lane: for (e = lane; e < 256; e += 32),
-     *        r = e / 16, c = e % 16:
-     *          as[e] = A[row + r][p + c] if row + r < m and p + c < k, else 0
-     *          bs[e] = B[p + r][col + c] if p + r < k and col + c < n, else 0
-     *        (A[i][j] is A[i * k + j], B[i][j] is B[i * n + j]; 0 is __float2half(0.0f).)
-     *     b. __syncwarp(): the other lanes' stores are in before the fragments read them;
-     *     c. wmma::load_matrix_sync(a, as, 16); the same for b; wmma::mma_sync(acc, a, b, acc);
-     *     d. __syncwarp(): the tiles are read before the next step overwrites them.
-     *  2. wmma::store_matrix_sync(cs, acc, 16, wmma::mem_row_major); __syncwarp();
-     *     then each lane copies its 8 elements cs[e] (e = lane, lane + 32, ...;
-     *     r = e / 16, c = e % 16) to C[(row + r) * n + col + c], only where
-     *     row + r < m and col + c < n.
-     * Then delete the line below. */
+    /* TODO: the k loop and the way out. Then delete the placeholder line below. */
     (void)A; (void)B; (void)C; (void)n; (void)k;
 }
 
 void wmma_edges_launch(const __half *dA, const __half *dB, float *dC, int m, int n, int k)
 {
-    /* TODO: blocks of dim3(32, WMMA_EDGES_WARPS) threads, a grid of
-     * dim3(ceil(n / 16), ceil(ceil(m / 16) / WMMA_EDGES_WARPS)):
-     *   wmma_edges<<<grid, block>>>(dA, dB, dC, m, n, k);
-     * Then delete the lines below. */
+    /* TODO: the launch. Then delete the placeholder lines below. */
     (void)dA; (void)dB; (void)dC; (void)m; (void)n; (void)k;
     PW_NOT_YET_IMPLEMENTED();
 }

@@ -9,15 +9,32 @@
  * obvious one): only load_matrix_sync, mma_sync and store_matrix_sync know
  * it. The k loop is the same as a scalar dot product's, one tile at a time.
  *
- * Write the k loop of wmma_tile() and wmma_tile_launch() (declared in
- * wmma_tile.h). The checker pads odd sizes (1, 15, 17, 33, 100, 33 x 100
- * x 17 ...) to multiples of 16 with zeros, runs your kernel on the SIMT
- * emulator, compares with a double-precision product of the same fp16
- * inputs, counts your mma_sync calls, and does it all again with the
- * fragment layout scrambled: a kernel that assumes where an element lives
- * in x[] fails.
+ * The task: the k loop of wmma_tile() (the warp's place in C, its zeroed
+ * accumulator and the final store are given), and wmma_tile_launch().
  *
- * Check your work: make ex-9.2. The answer: solutions/09-tensor-cores/wmma_tile.cu.
+ * The interface (wmma_tile.h):
+ *   __global__ void wmma_tile(const __half *A, const __half *B, float *C, int M, int N, int K);
+ *     - row-major: A is M x K, B is K x N (fp16), C is M x N (fp32); M, N
+ *       and K are multiples of 16 (the caller pads: exercise 9.3 drops that);
+ *     - warp w of block (bx, by), threadIdx.y = w, computes the 16 x 16 tile
+ *       of C at row 16 (by WMMA_TILE_WARPS + w), column 16 bx;
+ *     - fragments only through the wmma calls: never read or write a
+ *       fragment's x[] by an assumed position.
+ *   void wmma_tile_launch(const __half *dA, const __half *dB, float *dC, int M, int N, int K);
+ *     - device pointers; blocks of 32 x WMMA_TILE_WARPS threads (one warp per
+ *       row of threads), enough of them for every tile of C.
+ *
+ * What the checker tries (check_wmma_tile.c), on the SIMT emulator:
+ * m x k x n = 1, 15, 17, 33, 64 and 100 cubed, 33 x 100 x 17 and
+ * 100 x 17 x 33, rounded to fp16 and padded with zeros to multiples of 16;
+ * every element of C against a double-precision product of the same fp16
+ * inputs (the padding of C must be 0); exactly (M/16)(N/16)(K/16) mma_sync
+ * calls. Everything twice: with the emulator's fixed fragment layout, then
+ * with a scrambled one.
+ *
+ *   make ex-9.2      grade this file (each failure is explained)
+ *   make hint-9.2    one more hint level each time (3 levels, the last near the code)
+ * The answer is in solutions/09-tensor-cores/wmma_tile.cu: try first.
  */
 #include <mma.h>
 
@@ -33,27 +50,14 @@ __global__ void wmma_tile(const __half *A, const __half *B, float *C, int M, int
     if (row >= M) return;   /* the whole warp leaves together: no collective is left half-called */
     wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
     wmma::fill_fragment(acc, 0.0f);
-    /* TODO: the k loop, p = 0, 16, 32, ... < K:
-     *   1. fragments of A and B (declare them once, before the loop):
-     *        wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> a;
-     *        wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> b;
-     *   2. load the 16 x 16 tile of A at (row, p) and of B at (p, col):
-     *        wmma::load_matrix_sync(a, <address of the tile's first element>, ldm);
-     *      ldm is the distance in elements from one row of the matrix to the
-     *      next: A's rows are K long, B's are N long. (A[r][c] is A + r * K + c.)
-     *   3. wmma::mma_sync(acc, a, b, acc);   acc = a b + acc
-     *   Never read or write a.x[], b.x[], acc.x[] by position: the layout is unknown.
-     * Then delete the line below. */
+    /* TODO: the k loop. Then delete the placeholder line below. */
     (void)A; (void)B; (void)K;
     wmma::store_matrix_sync(C + (size_t)row * N + col, acc, N, wmma::mem_row_major);
 }
 
 void wmma_tile_launch(const __half *dA, const __half *dB, float *dC, int M, int N, int K)
 {
-    /* TODO: blocks of dim3(32, WMMA_TILE_WARPS) threads (one warp per row of
-     * threads), a grid of dim3(N / 16, ceil(M / 16 / WMMA_TILE_WARPS)):
-     *   wmma_tile<<<grid, block>>>(dA, dB, dC, M, N, K);
-     * Then delete the lines below. */
+    /* TODO: the launch. Then delete the placeholder lines below. */
     (void)dA; (void)dB; (void)dC; (void)M; (void)N; (void)K;
     PW_NOT_YET_IMPLEMENTED();
 }

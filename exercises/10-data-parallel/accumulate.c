@@ -10,8 +10,32 @@
  * communication is 1/k of all-reducing every micro-batch (chapter 10's
  * scaling program: 51% of the step down to 6% at k = 16).
  *
- * Check your work:  make ex-10.3   (1, 3, 4 and 5 replicas, 1 to 5
- * micro-batches, against one-device SGD on the whole batch).
+ * The task: one SGD step of data-parallel training in which each replica
+ * goes through its shard in `micro` micro-batches and the cluster
+ * all-reduces once per step.
+ *
+ * The interface (accumulate.h, which says it in full):
+ *   void accumulate_step(pw_rank *r, mlp_shape s, float *w, const float *x, const float *y,
+ *                        size_t batch, int micro, float lr);
+ *   - called on every rank at once; x and y are the whole global batch,
+ *     the same on every rank; w is this replica's copy of the weights;
+ *   - this replica's shard, and each micro-batch inside it, are the chunks
+ *     coll_chunk_begin gives (kernels/collectives.h): uneven when the
+ *     counts do not divide, and every shard holds at least `micro` samples;
+ *   - gradients from mlp_grad_sum (kernels/mlp.h: a SUM over the samples,
+ *     written over its output), one coll_allreduce_ring per step, then
+ *     mlp_sgd with the global batch size;
+ *   - afterwards every replica holds the same bits, and the weights of one
+ *     device stepping on the whole batch.
+ *
+ * What the checker tries (check_accumulate.c): an 8-16-3 MLP, 6 steps on
+ * batches of 101 samples (a prime: uneven shards and micro-batches), on
+ * (replicas, micro-batches) = (1, 1), (1, 4), (3, 1), (3, 4), (4, 5) and
+ * (5, 3): every replica bitwise the same, the weights within 1e-6 + 1e-4 |w|
+ * of one-device SGD, and 2R(R-1) messages per step (one ring all-reduce).
+ *
+ *   make ex-10.3      grade this file (each failure is explained)
+ *   make hint-10.3    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/10-data-parallel/accumulate.c: try first.
  */
 #include "accumulate.h"
@@ -20,23 +44,7 @@
 void accumulate_step(pw_rank *r, mlp_shape s, float *w, const float *x, const float *y,
                      size_t batch, int micro, float lr)
 {
-    /* TODO: one step with gradient accumulation.
-     *  1. R = pw_rank_size(r), me = pw_rank_id(r), np = mlp_nparams(s).
-     *     Your shard: lo = coll_chunk_begin(batch, R, me), hi = ... me + 1
-     *     (include "collectives.h").
-     *  2. Two buffers of np floats (pw_alloc_floats, util.h): the running sum,
-     *     zeroed, and one for each micro-batch's gradient (mlp_grad_sum
-     *     OVERWRITES its output), plus scratch of s.k + s.o floats.
-     *  3. Micro-batch m = samples lo + coll_chunk_begin(hi - lo, micro, m) up
-     *     to lo + coll_chunk_begin(hi - lo, micro, m + 1); x and y advance by
-     *     s.d and s.o floats per sample. Add each one's gradient into the sum.
-     *     (Optionally charge the modelled clock: pw_compute(r,
-     *     mlp_flops_per_sample(s) * samples, NULL).)
-     *  4. One all-reduce of the sum: pw_comm comm = coll_comm_cluster(r);
-     *     coll_allreduce_ring(&comm, sum, np). Not one per micro-batch.
-     *  5. mlp_sgd(w, sum, np, lr, batch): the GLOBAL batch, since the sum is
-     *     over all of it. Free the buffers.
-     * Then delete the lines below. */
+    /* TODO: one step. Then delete the placeholder lines below. */
     (void)r;
     (void)s;
     (void)w;

@@ -12,6 +12,8 @@
  * Check your work:  make ex-11.2   (33 cases, t = 1..16, fast and slow links,
  * with and without sequence parallelism, against the virtual cluster running
  * the block's messages).
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-11.2
  * The answer is in solutions/11-tensor-parallel/tp_comm.c: try first.
  */
 #include "exercise.h"
@@ -19,10 +21,7 @@
 
 double tp_sent_bytes(const tp_link *k)
 {
-    /* TODO: how many ring steps (4 all-reduces of 2(t-1) steps; with
-     * sequence parallelism 2 more all-gathers of t-1 steps), times the
-     * bytes of one step: a chunk of 4 n h / t bytes.
-     * Then delete the lines below. */
+    /* TODO: count the ring steps of one block, and what each sends. Then delete the placeholder lines below. */
     (void)k;
     PW_NOT_YET_IMPLEMENTED();
     return 0;
@@ -30,10 +29,7 @@ double tp_sent_bytes(const tp_link *k)
 
 double tp_comm_seconds(const tp_link *k)
 {
-    /* TODO: every step costs alpha + chunk bytes x beta, beta = 1 / (gbs 1e9)
-     * s/byte, and a rank's steps run one after the other (the ring waits for
-     * its neighbour at every step). t = 1: nothing to send.
-     * Then delete the lines below. */
+    /* TODO: what those steps cost, one after the other, on this link (t = 1: nothing to send). Then delete the placeholder lines below. */
     (void)k;
     PW_NOT_YET_IMPLEMENTED();
     return 0;

@@ -9,9 +9,28 @@
  * dX = dZ A^T is a sum over the column slices: one all-reduce again. Two
  * all-reduces of n x h floats per forward + backward, whatever t.
  *
- * Check your work:  make ex-11.1   (t = 1, 2, 3, 4, 5, 8 on odd sizes: Y, dX,
- * dA and dB against the unsplit MLP, the same bits of Y and dX on every rank,
- * and the bytes each rank sent against 2 x 2(t-1)/t x 4 n h).
+ * The task: one rank's forward and backward pass of the split MLP, and the
+ * two all-reduces it needs, in the right places.
+ *
+ * The interface (tp_mlp.h, which gives the shapes of every buffer):
+ *   void tp_mlp_rank(pw_comm *c, tp_mlp_io *io);
+ *   - called on each of the t = c->size ranks at once; this rank holds f/t
+ *     columns of A and the same f/t rows of B; X and dY are whole on every
+ *     rank;
+ *   - out: the whole Y and dX on every rank (the same bits on all), and
+ *     this rank's slices dA and dB;
+ *   - GeLU and its derivative: tp_gelu, tp_gelu_grad (tp_mlp.h);
+ *     communicate with coll_allreduce_ring only where the split needs it;
+ *   - scratch: allocate it and free it (a rank's stack is small).
+ *
+ * What the checker tries (check_tp_mlp.c): (n, h, f, t) = (6, 8, 32, 1),
+ * (6, 8, 32, 2), (5, 12, 48, 3), (7, 8, 32, 4), (3, 10, 40, 5), (4, 6, 24, 8);
+ * Y, dA, dB and dX against the unsplit MLP in double, to 1e-4 of the
+ * largest entry; Y and dX the same bits on every rank; and the bytes each
+ * rank sent against two ring all-reduces of n h floats, 2 x 2(t-1)/t x 4 n h.
+ *
+ *   make ex-11.1      grade this file (each failure is explained)
+ *   make hint-11.1    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/11-tensor-parallel/tp_mlp.c: try first.
  */
 #include "exercise.h"
@@ -19,16 +38,7 @@
 
 void tp_mlp_rank(pw_comm *c, tp_mlp_io *io)
 {
-    /* TODO, with fl = io->f / c->size columns on this rank:
-     *  forward
-     *   1. Z = X A_r (n x fl), then G = GeLU(Z) (tp_gelu): keep Z for the backward.
-     *   2. Y_r = G B_r (n x h): a partial sum. Make it whole: coll_allreduce_ring(c, y, n h).
-     *  backward (dY is whole on every rank)
-     *   3. dB_r = G^T dY (fl x h); dG = dY B_r^T (n x fl); dZ = dG * GeLU'(Z) (tp_gelu_grad).
-     *   4. dA_r = X^T dZ (h x fl): this rank's slice, no communication.
-     *   5. dX = dZ A_r^T (n x h): a partial sum over the slices: all-reduce it.
-     * Scratch: allocate it (malloc) and free it; a rank's stack is small.
-     * Then delete the lines below. */
+    /* TODO: forward, then backward. Then delete the placeholder lines below. */
     (void)c;
     (void)io;
     PW_NOT_YET_IMPLEMENTED();

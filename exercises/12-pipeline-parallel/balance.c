@@ -12,6 +12,8 @@
  * block, growing widths, one huge layer, random widths, as many stages as
  * layers, one stage; your heaviest stage against the best possible, then
  * GPipe's modelled step with your split on the virtual cluster).
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-12.2
  * The answer is in solutions/12-pipeline-parallel/balance.c: try first.
  */
 #include "balance.h"
@@ -19,19 +21,9 @@
 
 void balance_layers(const double *cost, int L, int S, int *first)
 {
-    /* TODO: first[0..S], consecutive stages, none empty, the heaviest as
-     * light as possible. Two ways that work:
-     *  - dynamic programming: best[k][i], the lightest heaviest stage for
-     *    layers 0..i-1 on k stages, is the least over j of
-     *    max(best[k-1][j], cost of layers j..i-1); remember the j;
-     *  - or search the answer: for a limit T, walk the layers and open a new
-     *    stage whenever the next layer would push the current one past T;
-     *    T is feasible when that needs at most S stages. The smallest
-     *    feasible T is a sum of consecutive costs: try those. The walk may
-     *    use fewer than S stages: split its stages further until there are
-     *    S, none empty (splitting never makes a stage heavier).
-     * Filling each stage up to the average (total / S) is not enough: a
-     * check model is built to catch it. Then delete the lines below. */
+    /* TODO: first[0..S] as balance.h asks. Filling
+     * each stage up to the average (total / S) is not enough: one of the
+     * checker's models is built to catch it. Then delete the placeholder lines below. */
     (void)cost;
     (void)L;
     (void)S;

@@ -11,6 +11,8 @@
  * rank's order is validated, then all run at once on the virtual cluster:
  * a deadlock, a wrong gradient, a bubble above the formula or more stored
  * micro-batches than 1F1B's are each explained).
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-12.1
  * The answer is in solutions/12-pipeline-parallel/one_f_one_b.c: try first.
  */
 #include "one_f_one_b.h"

@@ -12,6 +12,8 @@
  * Check your work:  make ex-13.1   (four models, a dozen configurations
  * each against the planner's p3_memory_of, then the smallest pipeline
  * degree against the planner's on several clusters).
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-13.1
  * The answer is in solutions/13-3d-parallelism/memory.c: try first.
  */
 #include "memory.h"
@@ -19,10 +21,7 @@
 
 double memory_per_device(const p3_model *md, const p3_config *cf)
 {
-    /* TODO: params per device P / (t p); model states (2 + 2 + 12 or
-     * 12 / d) bytes each; activations: min(p, m) micro-batches x L / p
-     * layers x the bytes of one layer (with recomputation: the layer's
-     * input only, plus one whole layer). Then delete the lines below. */
+    /* TODO: the model states and the activations, as memory.h lists them. Then delete the placeholder lines below. */
     (void)md;
     (void)cf;
     PW_NOT_YET_IMPLEMENTED();
@@ -30,9 +29,7 @@ double memory_per_device(const p3_model *md, const p3_config *cf)
 
 int smallest_pipeline(const p3_model *md, const p3_cluster *cl, int t, int b, bool zero1, bool recompute)
 {
-    /* TODO: try p = 1, 2, ... that divide the layers; skip those where d
-     * is not whole or does not divide the batch, or b does not divide
-     * batch / d; return the first whose memory fits. */
+    /* TODO: the search memory.h describes. Then delete the placeholder lines below. */
     (void)md;
     (void)cl;
     (void)t;

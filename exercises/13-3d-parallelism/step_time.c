@@ -8,10 +8,27 @@
  * NVLink's 450 GB/s, across nodes the network's 50 GB/s, for the most
  * frequent collective of the step.
  *
- * Check your work:  make ex-13.2   (the planner's formula on GPT-3 and
- * Llama-2 configurations in both mappings, then composed GPipe runs of
- * real data on the virtual cluster, which your formula must predict
- * exactly).
+ * The task: the closed form of step_time.h, written with the links each
+ * term really uses.
+ *
+ * The interface (step_time.h, which gives the formula and the helpers you
+ * may call):
+ *   double step_time(const p3_work *w, const p3_cluster *cl, const p3_config *cf, double rate);
+ *   - seconds; GPipe's timeline, nothing overlapped;
+ *   - a group (tensor, data, or one pipeline hop) whose ranks sit on more
+ *     than one node pays the network's alpha and bandwidth, else NVLink's;
+ *     beta is 1 / (GB/s x 1e9) s/byte;
+ *   - not p3_time_model, which is the answer.
+ *
+ * What the checker tries (check_step_time.c): GPT-3 175B and Llama-2-70B
+ * on 1024 devices, t from 1 to 16 (16: a tensor group over two nodes), p
+ * from 1 to 32, both mappings, against p3_time_model to 1e-9 relative; then
+ * GPipe runs of real data on the virtual cluster, d x t x p = 2x2x2, 1x4x2,
+ * 2x2x4, 4x2x2 pipeline-first and 1x8x8, whose modelled time your formula
+ * must predict to 1e-9 relative.
+ *
+ *   make ex-13.2      grade this file (each failure is explained)
+ *   make hint-13.2    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/13-3d-parallelism/step_time.c: try first.
  */
 #include "step_time.h"
@@ -19,14 +36,7 @@
 
 double step_time(const p3_work *w, const p3_cluster *cl, const p3_config *cf, double rate)
 {
-    /* TODO:
-     *  1. the links: alpha and beta = 1 / (GB/s x 1e9) of the tensor group,
-     *     the data group (p3_group_crosses), and of each pipeline hop
-     *     between stage s and s + 1 (p3_rank_of(cf, 0, 0, s): same node?);
-     *  2. t_F = f_flops / rate + tp_f ring all-reduces (coll_model_ring),
-     *     t_B likewise; c of a hop = alpha + pp_elems x elem_bytes x beta;
-     *  3. (m + p - 1)(t_F + t_B) + 2 sum c + 2 (m - 1) max c + the DP ring.
-     * Then delete the lines below. */
+    /* TODO: the step's time. Then delete the placeholder lines below. */
     (void)w;
     (void)cl;
     (void)cf;

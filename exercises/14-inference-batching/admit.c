@@ -12,6 +12,8 @@
  * Check your work:  make ex-14.2   (bursts of requests of known lengths:
  * your engine's iteration count against the fewest possible, the order of
  * admission, every slot kept, every request's tokens checked).
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-14.2
  * The answer is in solutions/14-inference-batching/admit.c: try first.
  */
 #include "admit.h"

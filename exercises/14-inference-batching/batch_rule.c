@@ -8,8 +8,30 @@
  * load. The rule between them: send a full batch at once, otherwise hold the
  * oldest request only while it can still be answered in time.
  *
- * Check your work:  make ex-14.1   (the server runs your rule at a light and
- * an overloaded arrival rate, beside the library's rules in the same run).
+ * The task: that rule, as the function the server asks on every event.
+ *
+ * The interface (batch_rule.h, which lists the fields of the view):
+ *   int batch_rule(const srv_batch_view *v, double *wake);
+ *   - called when a worker is free and at least one request waits, again on
+ *     every arrival, and at the time you asked for;
+ *   - return how many to send now (1 .. min(queued, max_batch)), or 0 to
+ *     wait, and then set *wake to the absolute time to be asked again;
+ *   - a batch that leaves still takes `service` seconds before its
+ *     requests are answered; and since the rule is asked again on every
+ *     arrival, the waiting is measured from the oldest request's arrival,
+ *     not from now.
+ *
+ * What the checker tries (check_batch_rule.c): the server of
+ * kernels/server.c (real threads, real time: 2 workers, batches of up to
+ * 32, budget 20 ms) with your rule and, in the same run, the library's
+ * rules, at a light load (160 requests/s: never hold a batch past the
+ * budget, 99% answered within it, yet a mean batch at least half the
+ * library budget rule's) and at 3x the unbatched capacity (throughput at
+ * least 60% of the better library rule's). Every request answered once or
+ * rejected, every answer right.
+ *
+ *   make ex-14.1      grade this file (each failure is explained)
+ *   make hint-14.1    one more hint level each time (3 levels, the last near the code)
  * The answer is in solutions/14-inference-batching/batch_rule.c: try first.
  */
 #include "batch_rule.h"
@@ -17,15 +39,7 @@
 
 int batch_rule(const srv_batch_view *v, double *wake)
 {
-    /* TODO:
-     *  1. A full batch waits: if v->queued >= v->max_batch, send v->max_batch.
-     *  2. The oldest request must leave by its arrival + budget - service
-     *     (the forward pass takes `service` after it leaves). If now is past
-     *     that time, send all that wait.
-     *  3. Otherwise set *wake to that time and return 0 (wait). Measure the
-     *     slack from the oldest request's arrival, not from now: the rule is
-     *     asked again on every arrival.
-     * Then delete the lines below. */
+    /* TODO: the decision. Then delete the placeholder lines below. */
     (void)v;
     (void)wake;
     PW_NOT_YET_IMPLEMENTED();

@@ -19,6 +19,8 @@
  * and 2 consumers on capacities 1, 2 and 7: no item lost or repeated, each
  * producer's items in order, never more than capacity held. Under
  * ThreadSanitizer where it works: a data race fails the exercise.)
+ * Hints, one level more each time (3 levels, the last near the code):
+ *   make hint-15.2
  * The answer is in solutions/15-input-pipeline/bounded_queue.c: try first.
  */
 #include "bounded_queue.h"
