@@ -11,8 +11,13 @@ grade_test() {
     local class=$tmp/class out=$tmp/grades gb=$tmp/grade-build
     rm -rf "$class" "$out" "$gb"
     mkdir -p "$class"
-    cp -r tests/class/{alice,bob,carol,dave,erin,gina} "$class/"
-    tar -czf "$class/frank.tar.gz" -C tests/class frank
+    # The class as tests/class/assemble.sh puts it together; frank hands in
+    # a tarball.
+    local staged=$tmp/class-staged
+    rm -rf "$staged"
+    bash tests/class/assemble.sh "$staged"
+    cp -r "$staged"/{alice,bob,carol,dave,erin,gina} "$class/"
+    tar -czf "$class/frank.tar.gz" -C "$staged" frank
     echo "not a student" > "$class/notes.txt"   # a stray file is not a student
 
     # ---- bad input: one line, exit 2 (the script itself: make adds its own
