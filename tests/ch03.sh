@@ -154,3 +154,97 @@ if command -v taskset >/dev/null 2>&1 && [ "$ov_cores" -ge 2 ]; then
 fi
 ov_idle "pi (ch03) 20M steps on 1, 2 threads" "$ch03/pi" -s 20M -t 1,2 -r 5 --min-time 0
 fi
+
+# ---- predict, run, explain: the chapter's predictions and questions against
+# run.sh and solutions/03-threads/ANSWERS.md; each program's answer: line
+# against its own tables (so a hard-coded answer would fail). Under --tiny
+# the threads rarely overlap, so most answers say the run cannot show the
+# effect: the numbers they quote must still be the tables'.
+. tests/ch01_predict.sh
+predict_structure 03-threads
+if [ "${SAN:-}" != tsan ]; then
+    ch03_cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+    # ch03_one_core LABEL: the answer says one core, and this machine has one.
+    ch03_one_core() {
+        if grep -q '^answer: not shown on this run: this machine has one core' "$tmp/c3.out"; then
+            if [ "$ch03_cores" -eq 1 ]; then ok "$1 answers: one core, cannot show it"
+            else bad "$1 says one core" "this machine has $ch03_cores"; fi
+            return 0
+        fi
+        return 1
+    }
+    # ch03_cell BLOCK_REGEX THREADS COLUMN: a table row's column, in the table
+    # after the first line matching BLOCK_REGEX (up to a blank line).
+    ch03_cell() {
+        awk -v b="$1" -v t="$2" -v c="$3" '$0 ~ b { p = 1; next } p && NF == 0 { p = 0 } p && $1 == t { print $c; exit }' "$tmp/c3.out"
+    }
+
+    ch03_run 60 "$ch03/concurrency" --tiny
+    if ! ch03_one_core "ch03 concurrency"; then
+        read -r n a b <<<"$(sed -nE 's/^answer: .*at ([0-9]+) threads one_core ran ([0-9.]+)x.*, spread ([0-9.]+)x.*/\1 \2 \3/p' "$tmp/c3.out")"
+        if grep -q '^answer: not shown on this run: threads cannot be pinned' "$tmp/c3.out"; then
+            ok "ch03 concurrency answers: this system cannot pin threads"
+        elif [ -n "$n" ] && [ "$a" = "$(ch03_cell '^one_core pinned' "$n" 5)" ] && [ "$b" = "$(ch03_cell '^spread pinned' "$n" 5)" ]; then
+            ok "ch03 concurrency answers from its tables: at $n threads one_core ${a}x, spread ${b}x"
+        else
+            bad "ch03 concurrency's answer does not match its tables" "one_core: $(ch03_cell '^one_core pinned' "${n:-2}" 5), spread: $(ch03_cell '^spread pinned' "${n:-2}" 5)" \
+                "$(grep '^answer:' "$tmp/c3.out")"
+        fi
+    fi
+
+    ch03_run 60 "$ch03/race" --tiny
+    if ! ch03_one_core "ch03 race"; then
+        ans=$(grep '^answer:' "$tmp/c3.out")
+        n=$(sed -nE 's/^answer: at ([0-9]+) threads .*/\1/p' <<<"$ans")
+        lost=$(sed -nE 's/.*racy lost ([0-9.]+%) of the updates.*/\1/p' <<<"$ans")
+        why=
+        [ -n "$n" ] && [ "$lost" = "$(ch03_cell 'least lost' "$n" 4)" ] || why="lost '$lost' against the racy table's '$(ch03_cell 'least lost' "$n" 4)'"
+        # Every fix's ns quoted must be the cost table's, and the first named the least.
+        fixes=$(sed -nE 's/.*the cheapest fix per update was ([a-z]+) \(([0-9.]+) ns; ([a-z]+) ([0-9.]+); ([a-z]+) ([0-9.]+)\)$/\1 \2 \3 \4 \5 \6/p' <<<"$ans")
+        [ "$(wc -w <<<"$fixes")" -eq 6 ] || why="$why; no three fixes in the answer"
+        while read -r v ns; do
+            [ -n "$v" ] || continue
+            cell=$(awk -v v="$v" -v t="$n" '$1 == v && $2 == t { print $3; exit }' "$tmp/c3.out")
+            [ "$cell" = "$ns" ] || why="$why; $v $ns against the table's '$cell'"
+            awk -v a="${fixes#* }" -v b="$ns" 'BEGIN { split(a, x, " "); exit !(x[1] + 0 > b + 0) }' && why="$why; $v is cheaper than the named one"
+        done <<<"$(xargs -n 2 <<<"$fixes")"
+        if [ -z "$why" ]; then ok "ch03 race answers from its tables: at $n threads lost $lost, cheapest ${fixes%% *}"
+        else bad "ch03 race's answer does not match its tables" "$why" "$ans"; fi
+    fi
+
+    ch03_run 60 "$ch03/false_sharing" --tiny
+    if ! ch03_one_core "ch03 false_sharing"; then
+        read -r n x <<<"$(sed -nE 's/^answer: .*at ([0-9]+) threads packed took ([0-9.]+x) as long as padded.*/\1 \2/p' "$tmp/c3.out")"
+        want=$(ch03_cell 'packed ms' "${n:-0}" 7)
+        if [ -n "$x" ] && [ "$x" = "$want" ]; then ok "ch03 false_sharing answers from its table: at $n threads $x"
+        else bad "ch03 false_sharing's answer does not match its table" "table: '$want'" "$(grep '^answer:' "$tmp/c3.out")"; fi
+    fi
+
+    ch03_run 60 "$ch03/deadlock" --tiny --csv "$tmp/c3dl.csv"
+    # Part 2's two report lines: the transfers each thread did.
+    done_ab=$(awk '/^2\. free-running, opposite/ { p = 1; next } p && /^$/ { p = 0 } p && /opposite thread/ {
+        if (match($0, /(after|finished,) [0-9]+ transfer/)) { s = substr($0, RSTART, RLENGTH); gsub(/[^0-9]/, "", s); printf "%s ", s } }' "$tmp/c3.out")
+    param=$(awk -F, '$2 == "opposite_free" && $3 == "summary" { print $7 }' "$tmp/c3dl.csv")
+    got=$(sed -nE 's/^answer: the opposite order deadlocked after ([0-9]+) \+ ([0-9]+) of .*/\1 \2 /p' "$tmp/c3.out")
+    if { [ "$param" = "deadlock detected" ] && [ -n "$got" ] && [ "$got" = "$done_ab" ]; } \
+       || { [ "$param" = "no deadlock" ] && grep -q '^answer: not shown on this run: no deadlock in 2 x 2001' "$tmp/c3.out"; }; then
+        ok "ch03 deadlock answers from its run (CSV: $param${got:+; transfers done: $got})"
+    else
+        bad "ch03 deadlock's answer does not match its run" "CSV: '$param'; transfers done: '$done_ab'" "$(grep '^answer:' "$tmp/c3.out")"
+    fi
+    grep -q '^answer: .*; the global order finished all 4002 with no deadlock$' "$tmp/c3.out" \
+        && ok "ch03 deadlock answers that the global order finished every transfer" \
+        || bad "ch03 deadlock: the ordered half of the answer" "$(grep '^answer:' "$tmp/c3.out")"
+
+    ch03_run 60 "$ch03/pi" --tiny -t 1,2,4
+    if ! ch03_one_core "ch03 pi"; then
+        read -r n x <<<"$(sed -nE 's/^answer: .*[^0-9]([0-9]+) threads ran ([0-9.]+)x.*/\1 \2/p' "$tmp/c3.out")"
+        read -r m y <<<"$(sed -nE 's/^answer: .*; ([0-9]+) threads on [0-9]+ cores ([0-9.]+)x$/\1 \2/p' "$tmp/c3.out")"
+        w1=$(ch03_cell '^pi_pthreads: speedup' "${n:-0}" 5); w2=$(ch03_cell '^pi_pthreads: speedup' "${m:-0}" 5)
+        if [ -n "$x" ] && [ "$x" = "$w1" ] && { [ "$ch03_cores" -ge 4 ] || [ "$y" = "$w2" ]; }; then
+            ok "ch03 pi answers from its table: $n threads ${x}x${m:+, $m threads ${y}x}"
+        else
+            bad "ch03 pi's answer does not match its table" "table: $n threads '$w1', $m threads '$w2'" "$(grep '^answer:' "$tmp/c3.out")"
+        fi
+    fi
+fi

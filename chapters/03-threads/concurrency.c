@@ -195,5 +195,20 @@ int main(int argc, char **argv)
     } else if (at < 0) {
         printf("no thread count between 2 and the %d cores was run: nothing here compares the placements.\n", cores);
     }
+    /* The answer to step 1's prediction: both placements' speedups at the
+     * same thread count, as the tables round them, or why this run cannot
+     * show them. */
+    if (at < 0)
+        printf("answer: not shown on this run: %s\n", cores < 2 ? "this machine has one core, so no two threads can run at once"
+               : "no thread count between 2 and the cores was run");
+    else if (!pin)
+        printf("answer: not shown on this run: threads cannot be pinned here; unpinned, %lld threads ran %.2fx\n",
+               threads.v[at], speedup_at[1]);
+    else if (busy_at[1] >= 1 + PW_OVERLAP_SUSPECT * (fmin(threads.v[at], cores) - 1))
+        printf("answer: at %lld threads one_core ran %.2fx the one-thread speed, spread %.2fx\n", threads.v[at],
+               speedup_at[0], speedup_at[1]);
+    else
+        printf("answer: not shown on this run: at %lld threads one_core ran %.2fx, spread %.2fx, but spread's threads "
+               "did not run side by side either\n", threads.v[at], speedup_at[0], speedup_at[1]);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -250,6 +250,9 @@ int main(int argc, char **argv)
     /* Rows are kept until the end: a run that went wrong writes no CSV. */
     csv_row rows[3];
     int nrows = 0;
+    /* The free-running opposite run, for the answer line. */
+    bool free_caught = false, free_suspect = false;
+    long long free_done[2] = { 0, 0 };
     pw_bench_stats st;
     if (run_opposite) {
         printf("\n1. forced: A moves 0 -> 1 and B moves 1 -> 0, each pausing %.0f ms between its two locks\n",
@@ -299,6 +302,10 @@ int main(int argc, char **argv)
         pw_overlap_end(&ov, m);
         report_pair("opposite", tk);
         bool caught = tk[0].deadlocked || tk[1].deadlocked;
+        free_caught = caught;
+        free_suspect = !caught && pw_overlap_suspect(&ov, 2, pw_cores());
+        free_done[0] = tk[0].done;
+        free_done[1] = tk[1].done;
         /* Judged only when nothing deadlocked: the detector's wait spins
          * (trylock and yield) and would count as running together. */
         if (caught)
@@ -343,5 +350,18 @@ int main(int argc, char **argv)
     if (run_ord)
         printf("\nordered: no deadlock and exact balances in every run. The fix is an order (theory: take locks in one "
                "global order, here by account number, and no cycle of waiting can form).\n");
+    /* The answer to step 4's prediction, from the free-running runs. */
+    if (run_opposite || run_ord) {
+        printf("\nanswer: ");
+        if (!run_opposite) printf("the opposite order was not run");
+        else if (free_caught)
+            printf("the opposite order deadlocked after %lld + %lld of 2 x %lld transfers", free_done[0], free_done[1],
+                   transfers);
+        else
+            printf("not shown on this run: no deadlock in 2 x %lld opposite-order transfers%s", transfers,
+                   free_suspect ? ", and the threads hardly ran at the same time" : " (a matter of timing: rerun)");
+        if (run_ord) printf("; the global order finished all %lld with no deadlock", 2 * transfers);
+        printf("\n");
+    }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -162,5 +162,18 @@ int main(int argc, char **argv)
                        "was too noisy\n");
         }
     }
+    /* The answer to step 3's prediction: the slowdown at the most threads
+     * that fit on the cores, as the table rounds it. */
+    int at = -1;
+    for (int k = 0; k < threads.n; k++)
+        if (threads.v[k] > 1 && threads.v[k] <= cores && (at < 0 || threads.v[k] > threads.v[at])) at = k;
+    if (at < 0)
+        printf("answer: not shown on this run: %s\n", cores < 2 ? "this machine has one core, so no two cores fight for a line"
+               : "no thread count between 2 and the cores was run");
+    else if (packed_share[at] < PW_OVERLAP_SUSPECT)
+        printf("answer: not shown on this run: at %lld threads packed took %.2fx as long as padded, but the threads got "
+               "too little CPU to run side by side\n", threads.v[at], slowdown[at]);
+    else
+        printf("answer: at %lld threads packed took %.2fx as long as padded\n", threads.v[at], slowdown[at]);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

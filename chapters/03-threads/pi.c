@@ -160,5 +160,19 @@ int main(int argc, char **argv)
                    "cannot add speed, so the %lld-thread point was held back (by the machine's load?)\n",
                    threads.v[past], cores, fit.speedup[past], threads.v[at], fit.speedup[at], threads.v[at]);
     }
+    /* The answer to step 5's prediction: the speedups at the cores and past
+     * them, as the table rounds them. */
+    if (at < 0)
+        printf("\nanswer: not shown on this run: %s\n", cores < 2 ? "this machine has one core, so no two threads can run at once"
+               : "no thread count between 2 and the cores was run");
+    else {
+        if (fit.overlap[at] < PW_OVERLAP_SUSPECT)
+            printf("\nanswer: not shown on this run: %lld threads ran %.2fx, but their threads mostly took turns on one core",
+                   threads.v[at], fit.speedup[at]);
+        else
+            printf("\nanswer: %lld threads ran %.2fx the sequential speed", threads.v[at], fit.speedup[at]);
+        if (past >= 0) printf("; %lld threads on %d cores %.2fx", threads.v[past], cores, fit.speedup[past]);
+        printf("\n");
+    }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

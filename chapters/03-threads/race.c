@@ -172,6 +172,7 @@ int main(int argc, char **argv)
      * being measured. Five runs per thread count show how much it varies. */
     char lost_param[PW_MAX_LIST][48];
     double lost_share[PW_MAX_LIST];
+    bool racy_suspect[PW_MAX_LIST] = { false };   /* for the answer line */
     if (on[RACY]) {
         printf("\nracy: %lld updates, the count each run came out short by (5 runs per thread count)\n", updates);
         printf("%8s %14s %14s %12s\n", "threads", "least lost", "most lost", "median lost");
@@ -183,7 +184,7 @@ int main(int argc, char **argv)
             pw_overlap ov = { 0, 0, 0 };
             int T = (int)threads.v[k];
             lost_share[k] = measure_loss(updates, T, 5, &least[k], &most[k], &losing[k], &ov);
-            suspect[k] = pw_overlap_suspect(&ov, T, cores);
+            suspect[k] = racy_suspect[k] = pw_overlap_suspect(&ov, T, cores);
             share_of[k] = pw_overlap_share(&ov, T, cores);
             printf("%8d %14lld %14lld %11.1f%%", T, least[k], most[k], 100 * lost_share[k]);
             if (suspect[k]) printf("   suspect: together %.0f%%", 100 * pw_overlap_share(&ov, T, cores));
@@ -263,6 +264,30 @@ int main(int argc, char **argv)
         else
             printf(": not the order the lesson expects (partial < atomic < mutex)%s.\n",
                    timed_suspect ? ", and the threads did not run at the same time" : "; the run may be too noisy");
+    }
+    /* The answer to step 2's prediction: the share lost at the most threads
+     * that fit on the cores, and the cheapest fix there, rounded as the
+     * tables round them. */
+    if (at < 0) {
+        printf("\nanswer: not shown on this run: %s\n", cores < 2 ? "this machine has one core, so no two threads can run at once"
+               : "no thread count between 2 and the cores was run");
+    } else {
+        printf("\nanswer: at %lld threads ", threads.v[at]);
+        if (!on[RACY]) printf("racy was not run");
+        else if (racy_suspect[at])
+            printf("racy lost %.1f%% of the updates: not shown on this run, the threads hardly ran at the same time",
+                   100 * lost_share[at]);
+        else printf("racy lost %.1f%% of the updates (median of 5 runs)", 100 * lost_share[at]);
+        int cheapest = -1;
+        for (int v = 1; v < NVARIANTS; v++)
+            if (on[v] && (cheapest < 0 || ns_at[v][at] < ns_at[cheapest][at])) cheapest = v;
+        if (cheapest >= 0) {
+            printf("; the cheapest fix per update was %s (%.2f ns", variants[cheapest].name, ns_at[cheapest][at]);
+            for (int v = 1; v < NVARIANTS; v++)
+                if (on[v] && v != cheapest) printf("; %s %.2f", variants[v].name, ns_at[v][at]);
+            printf(")");
+        }
+        printf("\n");
     }
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }
