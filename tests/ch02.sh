@@ -81,7 +81,7 @@ packed='\sv?(add|sub|mul|div|sqrt|min|max|rcp|rsqrt|f[n]?m(add|sub)[0-9]*|dp|had
 # count_packed OBJECT [FUNCTION]: packed arithmetic instructions in OBJECT
 # (in FUNCTION only, if given).
 count_packed() {
-    objdump -d --no-show-raw-insn "$1" | awk -v f="<$2>:" '$2 == f || f == "<>:" { p = 1; if ($2 == f) next } /^$/ && f != "<>:" { p = 0 } p' \
+    objdump -d --no-show-raw-insn "$1" | awk -v f="<${2:-}>:" '$2 == f || f == "<>:" { p = 1; if ($2 == f) next } /^$/ && f != "<>:" { p = 0 } p' \
         | grep -cE "$packed"
 }
 if command -v objdump >/dev/null 2>&1 && [ -f "$BUILD/kernels/simd_scalar.o" ] && [ "$(uname -m)" = x86_64 ]; then
