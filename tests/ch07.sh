@@ -109,10 +109,63 @@ elif [ -x "$ch07" ]; then
             }' "$tmp/ch07.csv")
         verdict=$(awk '/^1 core:/ { r = $(NF - 1); sub(/x:$/, "", r); v = $NF; if ((r >= 0.9) != (v == "met")) print "1-core verdict " v " for " r }
                        /^[0-9]+ cores:/ { r = $(NF - 1); sub(/x:$/, "", r); v = $NF; if ((r >= 0.9) != (v == "met")) print "all-core verdict " v " for " r }' "$tmp/ch07")
-        if [ -z "$why$verdict" ] && grep -q '^== the target' "$tmp/ch07" && grep -q 'Q5 8192\^3' "$tmp/ch07"; then
+        if [ -z "$why$verdict" ] && grep -q '^== the target' "$tmp/ch07" && grep -q '^answer: 8192\^3 with 1_naive' "$tmp/ch07"; then
             ok "ch07 report arithmetic: rates, % of peak, % of OpenBLAS and the target's verdict recomputed"
         else bad "ch07 report arithmetic" "$why" "$verdict"; fi
     else
         bad "ch07 --tiny for the arithmetic check" "$(tail -3 "$tmp/ch07")"
+    fi
+fi
+
+# ---- predict, run, explain (issue 15) ----------------------------------------
+# One Predict block before the one step, the same in run.sh; as many answer:
+# lines as the block has questions; ANSWERS.md answers the block and each of
+# the README's 3 to 5 closing questions.
+readme=chapters/07-gemm-cpu/README.md answers=solutions/07-gemm-cpu/ANSWERS.md run=chapters/07-gemm-cpu/run.sh
+rp=$(grep -c '^> \*\*Predict\.\*\*' "$readme"); sp=$(grep -c '^step ' "$run"); pp=$(grep -c '^predict ' "$run")
+ap=$(grep -c '^### Predict ' "$answers" 2>/dev/null); aq=$(grep -c '^### Question ' "$answers" 2>/dev/null)
+rq=$(sed -n '/^## Questions/,/^## /p' "$readme" | grep -cE '^[0-9]+\. ')
+pq=$(grep -cE '^> [0-9]+\. ' "$readme")   # the numbered questions of the Predict block
+if [ "$rp" -eq "$sp" ] && [ "$pp" -eq "$sp" ] && [ "$ap" -eq "$rp" ] && [ "$rq" -ge 3 ] && [ "$rq" -le 5 ] &&
+   [ "$aq" -eq "$rq" ] && [ "$pq" -eq 5 ] && grep -q 'solutions/07-gemm-cpu/ANSWERS.md' "$readme"; then
+    ok "ch07 predict blocks: README $rp ($pq questions) = run.sh predict $pp = steps $sp = ANSWERS $ap; $rq closing questions, all answered"
+else
+    bad "ch07 predict blocks and answers" "README predicts $rp ($pq questions), run.sh predicts $pp, steps $sp, ANSWERS $ap" \
+        "README questions $rq (want 3..5), ANSWERS questions $aq"
+fi
+
+# The answers against the --tiny run's own CSV (gflops of each ladder row):
+# each ratio quoted is the CSV's to the printed rounding, or says not shown.
+if [ "${SAN:-}" != tsan ] && [ -x "$ch07" ] && [ -s "$tmp/ch07.csv" ] && grep -q '^== the target' "$tmp/ch07"; then
+    ch07_gf() { awk -F, -v v="$1" -v n="$2" -v t="$3" '$3 == "summary" && $7 == "ladder" && $2 == v && $5 == n && $6 == t { print $17; exit }' "$tmp/ch07.csv"; }
+    ch07_near() { awk -v a="$1" -v b="$2" -v e="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && b != "" && d <= e) }'; }
+    ch07_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.6f", a / b }'; }
+    why=""
+    [ "$(grep -c '^answer: ' "$tmp/ch07")" -eq "$pq" ] || why="$(grep -c '^answer: ' "$tmp/ch07") answer lines for $pq questions"
+    if l=$(sed -n 's/^answer: 2_ikj over 1_naive at n = \([0-9]*\): \([0-9.]*\)x .*/\1 \2/p' "$tmp/ch07") && [ -n "$l" ]; then
+        ch07_near "${l#* }" "$(ch07_ratio "$(ch07_gf 2_ikj "${l% *}" 1)" "$(ch07_gf 1_naive "${l% *}" 1)")" 0.051 || why+=" [1: $l]"
+    else why+=" [1: no answer]"; fi
+    if l=$(sed -n 's/^answer: the top single-core rung, 4_simd, over 1_naive at n = \([0-9]*\): \([0-9.]*\)x/\1 \2/p' "$tmp/ch07") && [ -n "$l" ]; then
+        ch07_near "${l#* }" "$(ch07_ratio "$(ch07_gf 4_simd "${l% *}" 1)" "$(ch07_gf 1_naive "${l% *}" 1)")" 0.51 || why+=" [2: $l]"
+    else why+=" [2: no answer]"; fi
+    if l=$(sed -n 's/^answer: 4_simd against OpenBLAS ([^)]*) on one core at n = \([0-9]*\): \([0-9.]*\)%$/\1 \2/p' "$tmp/ch07") && [ -n "$l" ]; then
+        ch07_near "${l#* }" "$(awk -v r="$(ch07_ratio "$(ch07_gf 4_simd "${l% *}" 1)" "$(ch07_gf 0_openblas "${l% *}" 1)")" 'BEGIN { print 100 * r }')" 0.51 || why+=" [3: $l]"
+    elif ! grep -q '^answer: not shown on this run: OpenBLAS was not linked or timed' "$tmp/ch07" || grep -q ',0_openblas,summary,' "$tmp/ch07.csv"; then
+        why+=" [3: no answer, or not shown with OpenBLAS in the CSV]"
+    fi
+    if l=$(sed -n 's/^answer: \(not shown on this run: \)\{0,1\}5_omp on \([0-9]*\) cores over 4_simd on one at n = \([0-9]*\): \([0-9.]*\)x.*/\2 \3 \4/p' "$tmp/ch07") && [ -n "$l" ]; then
+        read -r c5 n5 r5 <<<"$l"
+        ch07_near "$r5" "$(ch07_ratio "$(ch07_gf 5_omp "$n5" "$c5")" "$(ch07_gf 4_simd "$n5" 1)")" 0.006 || why+=" [4: $l]"
+    elif ! grep -qE '^answer: not shown on this run: (this machine has one core|this build has no OpenMP)' "$tmp/ch07"; then
+        why+=" [4: no answer]"
+    fi
+    if l=$(sed -n 's/^answer: 8192^3 with 1_naive: \([0-9.]*\) min; .*/\1/p' "$tmp/ch07") && [ -n "$l" ]; then
+        ns7=$(sed -n 's/^answer: 2_ikj over 1_naive at n = \([0-9]*\):.*/\1/p' "$tmp/ch07")
+        ch07_near "$l" "$(awk -v g="$(ch07_gf 1_naive "$ns7" 1)" 'BEGIN { if (g > 0) printf "%.4f", 2 * 8192 ^ 3 / (g * 1e9) / 60 }')" 0.051 || why+=" [5: $l]"
+    else why+=" [5: no answer]"; fi
+    if [ -z "$why" ]; then
+        ok "ch07 answers: the five answer lines quote the ratios of the run's own CSV (or say not shown, and why)"
+    else
+        bad "ch07 answers against the CSV" "$why" "$(grep '^answer' "$tmp/ch07")"
     fi
 fi

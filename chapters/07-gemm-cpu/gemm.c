@@ -512,16 +512,42 @@ int main(int argc, char **argv)
         if (pinned && *pinned)
             printf("(against the kernel OPENBLAS_CORETYPE=%s pins; run.sh measures OpenBLAS's own choice)\n", pinned);
     }
-    if (!isnan(g1) && !isnan(g4)) {
-        printf("\nanswers to the README's questions, from this run:\n");
-        printf("  Q1 2_ikj over 1_naive: %.1fx (the same flops, the loops swapped)\n", g2 / g1);
-        printf("  Q2 the top rung over 1_naive at n = %d: %.0fx\n", ns, g4s / g1);
-        if (!isnan(g0)) printf("  Q3 4_simd against OpenBLAS on one core at n = %d: %.0f%%\n", n, 100 * g4 / g0);
-        if (!isnan(g5)) printf("  Q4 5_omp on %d cores over 4_simd on one: %.2fx\n", cores, g5 / g4);
-        printf("  Q5 8192^3 with 1_naive: %.1f min; with the top rung on %d core%s: %.1f s\n",
-               f8192 / (g1 * 1e9) / 60, isnan(g5) ? 1 : cores, (isnan(g5) ? 1 : cores) == 1 ? "" : "s",
-               f8192 / ((isnan(g5) ? g4 : g5) * 1e9));
-    }
+    /* ---- 9. the answers to the README's five predictions, from this run ---- */
+    printf("\nthe answers to the README's predictions, from this run:\n");
+    if (!isnan(g1) && !isnan(g2))
+        printf("answer: 2_ikj over 1_naive at n = %d: %.1fx (the same flops, the loops swapped)\n", ns, g2 / g1);
+    else
+        printf("answer: not shown on this run: 1_naive and 2_ikj were not both timed (--rung?)\n");
+    if (!isnan(g1) && !isnan(g4s))
+        printf("answer: the top single-core rung, 4_simd, over 1_naive at n = %d: %.0fx\n", ns, g4s / g1);
+    else
+        printf("answer: not shown on this run: 1_naive and 4_simd were not both timed (--rung?)\n");
+    if (!isnan(g4) && !isnan(g0))
+        printf("answer: 4_simd against OpenBLAS (%s) on one core at n = %d: %.0f%%\n", gemm_openblas_corename(), n,
+               100 * g4 / g0);
+    else
+        printf("answer: not shown on this run: %s\n", isnan(g0) ? "OpenBLAS was not linked or timed"
+                                                             : "4_simd was not timed (--rung?)");
+    /* A 5_omp point whose threads took turns measured the machine's load. */
+    if (cores == 1)
+        printf("answer: not shown on this run: this machine has one core, so 5_omp cannot beat 4_simd\n");
+    else if (!omp_built)
+        printf("answer: not shown on this run: this build has no OpenMP, so 5_omp ran on one thread\n");
+    else if (isnan(g5) || isnan(g4))
+        printf("answer: not shown on this run: 5_omp and 4_simd were not both timed (--rung?)\n");
+    else
+        printf("answer: %s5_omp on %d cores over 4_simd on one at n = %d: %.2fx%s\n",
+               omp_suspect ? "not shown on this run: " : "", cores, n, g5 / g4,
+               omp_suspect ? ", but 5_omp's threads did not run at the same time (see above)" : "");
+    /* The top rung: 5_omp on all cores where its threads ran together, else 4_simd on one. */
+    bool all_cores = !isnan(g5) && !omp_suspect && cores > 1 && omp_built;
+    double top = all_cores ? g5 : g4;
+    if (!isnan(g1) && !isnan(top))
+        printf("answer: 8192^3 with 1_naive: %.1f min; with the top rung (%s on %d core%s): %.1f s\n",
+               f8192 / (g1 * 1e9) / 60, all_cores ? "5_omp" : "4_simd", all_cores ? cores : 1,
+               all_cores ? "s" : "", f8192 / (top * 1e9));
+    else
+        printf("answer: not shown on this run: 1_naive and the top rung were not both timed (--rung?)\n");
     pw_free(A); pw_free(B); pw_free(C);
     gemm_release_buffers();
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
