@@ -241,10 +241,12 @@ int main(int argc, char **argv)
     }
     if (tmax > 1) {
         double in = out[0][kmax].step, ax = out[1][kmax].step;
-        printf("\nt = %d: modelled step time inside a node %.3f ms, across nodes %.3f ms: %s is %.2fx faster;\n"
+        printf("\nanswer: t = %d: modelled step time inside a node %.3f ms, across nodes %.3f ms: %s is %.2fx faster;\n"
                "  communication is %.1f%% of the step inside a node, %.1f%% across nodes\n", tmax, in * 1e3, ax * 1e3,
                in <= ax ? "inside a node" : "across nodes", in <= ax ? ax / in : in / ax, 100 * out[0][kmax].frac,
                100 * out[1][kmax].frac);
+    } else {
+        printf("\nanswer: not shown on this run: t = 1 only (-t), so there is no tensor group to place\n");
     }
     for (int across = 0; across < 2; across++) {
         int best = 0;

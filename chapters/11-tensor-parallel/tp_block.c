@@ -381,6 +381,35 @@ int main(int argc, char **argv)
     printf("all variants match: Y, dX and every weight gradient equal the unsplit block's within %.0e on every shape and t;\n"
            "  bytes sent equal 4 x 2(t-1)/t x 4 n h per rank (TP+SP: plus 2 x (t-1)/t x 4 n h), kept bytes their formula,\n"
            "  modelled times the phantom model's\n", TOL);
+    /* The answers from the table: the split's error at t = 1 and above, and the bytes of the first shape as t grows. */
+    double e1 = -1, emax = 0, ey = 0, edx = 0, edw = 0;
+    int tlo = 0, thi = 0;
+    double blo = 0, bhi = 0;
+    for (int i = 0; i < nrows; i++) {
+        const row *rw = &rows[i];
+        double e = fmax(rw->o.ey, fmax(rw->o.edx, rw->o.edw));
+        if (rw->t == 1) e1 = fmax(e1, e);
+        else if (e > emax) { emax = e; ey = rw->o.ey; edx = rw->o.edx; edw = rw->o.edw; }
+        if (i > 0 && (rw->sh.b != rows[0].sh.b || rw->sh.s != rows[0].sh.s || rw->sh.h != rows[0].sh.h ||
+                      rw->sh.heads != rows[0].sh.heads))
+            continue;
+        if (rw->sp || rw->t == 1) continue;
+        if (!tlo || rw->t < tlo) { tlo = rw->t; blo = rw->o.bytes; }
+        if (rw->t > thi) { thi = rw->t; bhi = rw->o.bytes; }
+    }
+    if (e1 >= 0 && emax > 0)
+        printf("answer: at t = 1 the split's largest error is %.1e (%s); at t > 1 %.1e of the scale (Y %.1e, dX %.1e,\n"
+               "  dW %.1e): %.1f units of float rounding (2^-24)\n", e1, e1 == 0 ? "bit for bit" : "NOT bit for bit",
+               emax, ey, edx, edw, emax / 0x1p-24);
+    else
+        printf("answer: not shown on this run: -t needs 1 and a count above 1 to compare (largest error %.1e)\n",
+               e1 >= 0 ? e1 : emax);
+    if (tlo && thi > tlo)
+        printf("answer: at b = %d, s = %d, h = %d a rank sends %.0f bytes per block at t = %d and %.0f at t = %d: %.2fx for\n"
+               "  %.1fx the ranks (the ring's 2(t-1)/t)\n", rows[0].sh.b, rows[0].sh.s, rows[0].sh.h, blo, tlo, bhi, thi,
+               bhi / blo, (double)thi / tlo);
+    else
+        printf("answer: not shown on this run: the first shape ran at one t > 1 only, so no growth with t\n");
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);    /* only verified results are written */
     for (int i = 0; i < nrows; i++) {
         row *rw = &rows[i];
@@ -424,7 +453,10 @@ int main(int argc, char **argv)
     }
     double a8 = tp_stash_bytes(&mem, 8, false), a1 = tp_stash_bytes(&mem, 1, false);
     if (mem.heads % 8 == 0)
-        printf("at t = 8 a device holds 1/8 of the weights, but %.2f of the activations with TP alone (the layer norms'\n"
-               "  inputs and outputs stay whole on every rank) and %.3f with TP+SP\n", a8 / a1, tp_stash_bytes(&mem, 8, true) / a1);
+        printf("answer: at t = 8 a device holds 1/8 of the weights, but %.2f of the activations with TP alone (the layer\n"
+               "  norms' inputs and outputs stay whole on every rank) and %.3f with TP+SP\n", a8 / a1,
+               tp_stash_bytes(&mem, 8, true) / a1);
+    else
+        printf("answer: not shown on this run: %d heads do not split 8 ways\n", mem.heads);
     return pw_csv_close(csv);
 }
