@@ -1,5 +1,5 @@
 # Chapter 08: CUDA warps. The programs are .cu drivers, built against the
 # SIMT emulator always and with nvcc when it is present (mk/cuda.mk), so the
-# chapter template gets no programs; exercises 8.1-8.3 are CUDA kernels.
+# chapter template gets no programs; exercises 8.1-8.3 are CUDA kernels to write, 8.4 a CUDA bug hunt.
 $(call chapter,08,cuda-warps,,,)
 $(call cuda_chapter,08,cuda-warps,warps memory reduce,warps,block_sum warp_scan stencil quantize)
