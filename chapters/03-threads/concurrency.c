@@ -205,7 +205,7 @@ int main(int argc, char **argv)
         printf("answer: not shown on this run: threads cannot be pinned here; unpinned, %lld threads ran %.2fx\n",
                threads.v[at], speedup_at[1]);
     else if (busy_at[1] >= 1 + PW_OVERLAP_SUSPECT * (fmin(threads.v[at], cores) - 1))
-        printf("answer: at %lld threads one_core ran %.2fx the one-thread speed, spread %.2fx\n", threads.v[at],
+        printf("answer: at %lld threads one_core ran %.2fx the sequential speed, spread %.2fx\n", threads.v[at],
                speedup_at[0], speedup_at[1]);
     else
         printf("answer: not shown on this run: at %lld threads one_core ran %.2fx, spread %.2fx, but spread's threads "

@@ -25,7 +25,7 @@ step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
 predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
 predict "the same job, cut into one block per thread. With every thread pinned to one core,
-  how fast will 2 threads be against one: 0.5x, 1x or 2x? Spread over 2 cores?"
+  how fast will 2 threads be against the sequential loop: 0.5x, 1x or 2x? Spread over 2 cores?"
 step "1. concurrency is not parallelism" "$BIN/concurrency" -s "$conc_steps" --csv "$RESULTS/concurrency.csv"
 
 predict "two threads on two cores increment one unprotected counter: what share of the updates
