@@ -1,8 +1,9 @@
 /* chapters/05-amdahl/amdahl.c: Amdahl's law and Gustafson's, by the numbers.
  *
  * Nothing is timed here: the program evaluates the two laws and prints the
- * tables the chapter reads, starting with the seed's example (95% of the
- * work parallel: a ceiling of 20x, 18.6x on 256 processors, 19.3x on 512).
+ * tables the chapter reads, then the answers to the README's prediction:
+ * the seed's example (95% of the work parallel: a ceiling of 20x, 18.6x on
+ * 256 processors, 19.3x on 512) and where efficiency halves, from the laws.
  * `scaling` then measures a real program against them.
  *
  *   ./build/ch05/amdahl                    p = 0.5, 0.9, 0.95, 0.99
