@@ -25,13 +25,16 @@ predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 predict "how many times faster than the sequential loop will pi run on as many threads as
   cores: close to the core count, or well below? And on twice as many threads as cores?"
 step "1. parallel for with a reduction: pi" "$BIN/pi" -s "$pi_n" --csv "$RESULTS/pi.csv"
+
 predict "which of the four schedules will be the slowest on all cores, and what speedup will it
   reach? Under static, what share of the steps will the busiest thread do?"
 step "2. load imbalance: Mandelbrot under four schedules" \
     "$BIN/mandel" -n "$mandel_w" -i "$mandel_i" --csv "$RESULTS/mandel.csv"
+
 predict "independent documents, private outputs: what efficiency (speedup / cores) will the
   batch reach on all cores: above 90%, or well below?"
 step "3. an embarrassingly parallel batch: embedding documents" "$BIN/embed" -n "$docs" --csv "$RESULTS/embed.csv"
+
 predict "which cut-off will be the fastest: 0 (no tasks), a few levels, or a task at every node?
   How many times the sequential walk's time will a task at every node take?"
 step "4. tasks for an irregular problem: a tree walk" "$BIN/tasks" -n "$nodes" --csv "$RESULTS/tasks.csv"
