@@ -83,8 +83,8 @@ static void answer_sweep(const char *what, const pw_scaling_point *pts, int coun
     }
     if (in < 0) {
         if (swept)
-            printf("answer: not shown on this run: on 2 to %d threads the threads did not run at the same time "
-                   "(see the suspect lines): rerun on an idle machine\n", cores);
+            printf("answer: not shown on this run: on %s%d threads the threads did not run at the same time "
+                   "(see the suspect lines): rerun on an idle machine\n", cores > 2 ? "2 to " : "", cores);
         else
             printf("answer: not shown on this run: the sweep had no thread count from 2 to %d (-t)\n", cores);
         return;
