@@ -62,7 +62,6 @@ done
 # table or CSV (so a hard-coded answer would fail), and the chapter's
 # predictions and questions against run.sh and solutions/.../ANSWERS.md.
 . tests/ch01_predict.sh
-predict_structure 01-measure
 
 if [ -x "$ch01/probe" ]; then
     [ -s "$tmp/ch01p" ] || timeout 60 "$ch01/probe" --tiny >"$tmp/ch01p" 2>&1

@@ -161,7 +161,6 @@ fi
 # the threads rarely overlap, so most answers say the run cannot show the
 # effect: the numbers they quote must still be the tables'.
 . tests/ch01_predict.sh
-predict_structure 03-threads
 if [ "${SAN:-}" != tsan ]; then
     ch03_cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
     # ch03_one_core LABEL: the answer says one core, and this machine has one.

@@ -85,24 +85,7 @@ elif [ -x "$ch04/pi" ]; then
     fi
 fi
 
-# ---- predict, run, explain (issue 15) ----------------------------------------
-# The README asks before each step, run.sh asks the same before each step, and
-# solutions/04-openmp/ANSWERS.md answers each prediction and each question.
-ch04_structure() {
-    local readme=chapters/04-openmp/README.md answers=solutions/04-openmp/ANSWERS.md run=chapters/04-openmp/run.sh
-    local rp sp pp ap rq aq
-    rp=$(grep -c '^> \*\*Predict\.\*\*' "$readme"); sp=$(grep -c '^step ' "$run"); pp=$(grep -c '^predict ' "$run")
-    ap=$(grep -c '^### Predict ' "$answers" 2>/dev/null); aq=$(grep -c '^### Question ' "$answers" 2>/dev/null)
-    rq=$(sed -n '/^## Questions/,/^## /p' "$readme" | grep -cE '^[0-9]+\. ')
-    if [ "$rp" -eq "$sp" ] && [ "$pp" -eq "$sp" ] && [ "$ap" -eq "$rp" ] && [ "$rq" -ge 3 ] && [ "$rq" -le 5 ] &&
-       [ "$aq" -eq "$rq" ] && grep -q 'solutions/04-openmp/ANSWERS.md' "$readme"; then
-        ok "ch04 predict blocks: README $rp = run.sh predict $pp = steps $sp = ANSWERS $ap; $rq questions, all answered"
-    else
-        bad "ch04 predict blocks and answers" "README predicts $rp, run.sh predicts $pp, steps $sp, ANSWERS predicts $ap" \
-            "README questions $rq (want 3..5), ANSWERS questions $aq"
-    fi
-}
-ch04_structure
+# ---- predict, run, explain (issue 15): the structure is tests/tool_predict.sh's
 
 # speedup_at T FILE [TABLE]: the speedup column of row T of the first sweep
 # table (or of the table whose header starts with TABLE:).

@@ -7,19 +7,7 @@
 # machine: either form is accepted, the numbers must agree in both.
 ch06=$BUILD/ch06
 
-# The structure: one Predict block, one run.sh predict line and one ANSWERS
-# section per step; 3 to 5 questions at the end, each answered.
-readme=chapters/06-memory-wall/README.md answers=solutions/06-memory-wall/ANSWERS.md run=chapters/06-memory-wall/run.sh
-rp=$(grep -c '^> \*\*Predict\.\*\*' "$readme"); sp=$(grep -c '^step ' "$run"); pp=$(grep -c '^predict ' "$run")
-ap=$(grep -c '^### Predict ' "$answers" 2>/dev/null); aq=$(grep -c '^### Question ' "$answers" 2>/dev/null)
-rq=$(sed -n '/^## Questions/,/^## /p' "$readme" | grep -cE '^[0-9]+\. ')
-if [ "$rp" -eq "$sp" ] && [ "$pp" -eq "$sp" ] && [ "$ap" -eq "$rp" ] && [ "$rq" -ge 3 ] && [ "$rq" -le 5 ] &&
-   [ "$aq" -eq "$rq" ] && grep -q 'solutions/06-memory-wall/ANSWERS.md' "$readme" && ! grep -q '^\*\*Predict first' "$readme"; then
-    ok "ch06 predict blocks: README $rp = run.sh predict $pp = steps $sp = ANSWERS $ap; $rq questions, all answered"
-else
-    bad "ch06 predict blocks and answers" "README predicts $rp, run.sh predicts $pp, steps $sp, ANSWERS predicts $ap" \
-        "README questions $rq (want 3..5), ANSWERS questions $aq"
-fi
+# The structure (Predict blocks, questions, ANSWERS.md) is tests/tool_predict.sh's.
 
 # ch06p_near A B [ABS]: A within 2% of B, plus ABS (default 0.006) for A's
 # printed rounding (0.051 for a number printed with one decimal).

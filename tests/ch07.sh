@@ -121,18 +121,9 @@ fi
 # One Predict block before the one step, the same in run.sh; as many answer:
 # lines as the block has questions; ANSWERS.md answers the block and each of
 # the README's 3 to 5 closing questions.
-readme=chapters/07-gemm-cpu/README.md answers=solutions/07-gemm-cpu/ANSWERS.md run=chapters/07-gemm-cpu/run.sh
-rp=$(grep -c '^> \*\*Predict\.\*\*' "$readme"); sp=$(grep -c '^step ' "$run"); pp=$(grep -c '^predict ' "$run")
-ap=$(grep -c '^### Predict ' "$answers" 2>/dev/null); aq=$(grep -c '^### Question ' "$answers" 2>/dev/null)
-rq=$(sed -n '/^## Questions/,/^## /p' "$readme" | grep -cE '^[0-9]+\. ')
-pq=$(grep -cE '^> [0-9]+\. ' "$readme")   # the numbered questions of the Predict block
-if [ "$rp" -eq "$sp" ] && [ "$pp" -eq "$sp" ] && [ "$ap" -eq "$rp" ] && [ "$rq" -ge 3 ] && [ "$rq" -le 5 ] &&
-   [ "$aq" -eq "$rq" ] && [ "$pq" -eq 5 ] && grep -q 'solutions/07-gemm-cpu/ANSWERS.md' "$readme"; then
-    ok "ch07 predict blocks: README $rp ($pq questions) = run.sh predict $pp = steps $sp = ANSWERS $ap; $rq closing questions, all answered"
-else
-    bad "ch07 predict blocks and answers" "README predicts $rp ($pq questions), run.sh predicts $pp, steps $sp, ANSWERS $ap" \
-        "README questions $rq (want 3..5), ANSWERS questions $aq"
-fi
+pq=$(grep -cE '^> [0-9]+\. ' chapters/07-gemm-cpu/README.md)   # the numbered questions of the Predict block
+if [ "$pq" -eq 5 ]; then ok "ch07 Predict block: 5 numbered questions (tests/tool_predict.sh checks the rest)"
+else bad "ch07 Predict block: 5 numbered questions" "got $pq"; fi
 
 # The answers against the --tiny run's own CSV (gflops of each ladder row):
 # each ratio quoted is the CSV's to the printed rounding, or says not shown.

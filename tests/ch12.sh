@@ -139,31 +139,7 @@ else
 fi
 
 # ---- predict, then answer (issue 15) -----------------------------------------
-# qa_structure NAME DIR: every README Predict block has a predict line in
-# run.sh and a "## Predict N" entry in ANSWERS.md; the README ends with 3-5
-# numbered questions, each with a "## Question N" entry, and points to the
-# answers file. (The same function is in tests/ch13.sh .. ch15.sh, so that
-# any one chapter's tests run alone.)
-qa_structure() {
-    local label=$1 dir=$2 readme=chapters/$2/README.md ans=solutions/$2/ANSWERS.md
-    local np nr na nq nqa seqp seqq
-    np=$(grep -c '^> \*\*Predict\.\*\*' "$readme")
-    nr=$(grep -cE '^[[:space:]]*predict "' "chapters/$dir/run.sh")
-    nq=$(awk '/^## Questions/ { q = 1; next } /^## / { q = 0 } q && /^[0-9]+\. / { n++ } END { print n + 0 }' "$readme")
-    na=$(grep -cE '^## Predict [0-9]+:' "$ans" 2>/dev/null)
-    nqa=$(grep -cE '^## Question [0-9]+:' "$ans" 2>/dev/null)
-    seqp=$(grep -oE '^## Predict [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
-    seqq=$(grep -oE '^## Question [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
-    if [ "$np" -ge 1 ] && [ "$np" = "$nr" ] && [ "$np" = "$na" ] && [ "$seqp" = "$(seq -s ' ' 1 "$np") " ] \
-       && [ "$nq" -ge 3 ] && [ "$nq" -le 5 ] && [ "$nq" = "$nqa" ] && [ "$seqq" = "$(seq -s ' ' 1 "$nq") " ] \
-       && grep -q "^Answers: \`$ans\` (try first)" "$readme"; then
-        ok "$label: $np Predict blocks = $nr run.sh predict lines = $na ANSWERS.md entries; $nq questions, each answered"
-    else
-        bad "$label: predict/question structure" "README Predict $np, run.sh predict $nr, ANSWERS Predict $na ($seqp)" \
-            "README questions $nq (want 3-5), ANSWERS Question $nqa ($seqq)" "Answers line: $(grep -c '^Answers: ' "$readme")"
-    fi
-}
-qa_structure "ch12 README/run.sh/ANSWERS.md" 12-pipeline-parallel
+# The Predict/Questions/ANSWERS.md structure is tests/tool_predict.sh's.
 
 # Each answer line agrees with its own table, at sizes other than the
 # README's, so a fixed sentence would fail.
