@@ -205,8 +205,8 @@ static int try_case(const transfer *t, size_t n, int accounts, int T)
 
     for (int a = 0; a < accounts; a++) {
         if (pthread_mutex_trylock(&b.lock[a]) != 0) {
-            pw_ex_fail("%d accounts, n = %zu on %d threads: an account was still locked when run_transfers returned",
-                       accounts, n, T);
+            pw_ex_fail("%d accounts, n = %zu on %d thread%s: an account was still locked when run_transfers returned",
+                       accounts, n, T, T == 1 ? "" : "s");
             printf("  every account_lock needs its account_unlock\n");
             return 1;
         }
@@ -217,8 +217,8 @@ static int try_case(const transfer *t, size_t n, int accounts, int T)
     for (int a = 0; a < accounts; a++) total += b.balance[a], want_total += want[a];
     for (int a = 0; a < accounts; a++)
         if (b.balance[a] != want[a]) {
-            pw_ex_fail("%d accounts, n = %zu on %d threads: account %d holds %lld cents, want %lld (the bank's total "
-                       "is %s)", accounts, n, T, a, b.balance[a], want[a],
+            pw_ex_fail("%d accounts, n = %zu on %d thread%s: account %d holds %lld cents, want %lld (the bank's total "
+                       "is %s)", accounts, n, T, T == 1 ? "" : "s", a, b.balance[a], want[a],
                        total == want_total ? "right" : "wrong: money was made or lost");
             printf("  every transfer must be applied exactly once, with its fee\n");
             return 1;

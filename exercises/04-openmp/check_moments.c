@@ -167,8 +167,8 @@ static int check_notes(size_t n, int T)
                                    "in the same %d-byte cache line: false sharing", n, T, k, j, llabs(apart), LINE);
                         printf("  the answers are right, but a core must own a whole cache line to write any of it:\n"
                                "  two threads pushing into one line pass it back and forth on every push, and\n"
-                               "  more threads run slower, not faster. No accumulator may share a line with another\n"
-                               "  thread's.\n");
+                               "  more threads do not run faster (they can run slower). No accumulator may share\n"
+                               "  a line with another thread's.\n");
                         return 1;
                     }
                 }

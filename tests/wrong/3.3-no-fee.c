@@ -1,7 +1,7 @@
 /* tests/wrong/3.3-no-fee.c: exercise 3.3 "fixed" by deleting the line that
  * raced: no race left, but the sender still pays the fee and the bank never
  * receives it.
- * expect: FAIL: 3 accounts, n = 1 on 1 threads: account 0 holds 0 cents */
+ * expect: FAIL: 3 accounts, n = 1 on 1 thread: account 0 holds 0 cents */
 #include "bank.h"
 #include "errcheck.h"
 
