@@ -161,6 +161,10 @@ part_done figures
 for id in ${EXERCISES:-}; do
     timeout 60 "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
     rc=$?
+    # 77 with a SKIP line: this build cannot grade it (4.3 without OpenMP).
+    if [ $rc -eq 77 ] && grep -q '^SKIP' "$tmp/so"; then
+        skip=$((skip + 1)); echo "SKIP exercise $id: $(grep -m1 '^SKIP' "$tmp/so")"; continue
+    fi
     if [ $rc -eq 0 ] && ! sanitizer_report "$tmp/so"; then ok "solution $id passes its checker"
     else bad "solution $id passes its checker" "exit $rc" "$(tail -5 "$tmp/so")"; fi
 

@@ -96,6 +96,12 @@ if (( rc == 0 )) && grep -q '^PASS' "$log"; then
     exit 0
 fi
 
+if (( rc == 77 )) && grep -q '^SKIP' "$log"; then
+    # This build cannot grade the exercise (e.g. 4.3 without OpenMP): not a fail.
+    verdict "SKIP: $(grep -m1 '^SKIP' "$log" | sed 's/^SKIP:* *//')"
+    exit 77
+fi
+
 if (( rc == 124 || (rc == 137 && elapsed >= limit) )); then
     (( quiet )) || echo "the checker was stopped after $limit s: an endless loop? (the last line above shows what it was trying)"
     verdict "FAIL: timed out after $limit s"

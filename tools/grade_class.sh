@@ -20,7 +20,8 @@
 # Verdicts: PASS; FAIL (wrong answer, or the skeleton's "not yet
 # implemented"); RACE (ThreadSanitizer saw a data race: reported whatever the
 # timing, so a busy machine cannot turn it into a pass); TIMEOUT; CRASH;
-# NOCOMPILE; MISSING (no such file handed in). CUDA exercises are graded on
+# NOCOMPILE; MISSING (no such file handed in); SKIP (this build cannot grade
+# it: 4.3 built without OpenMP). CUDA exercises are graded on
 # the SIMT emulator, as `make ex-N.K` grades them. An unknown exercise in
 # EXERCISES is bad input.
 #
@@ -142,6 +143,7 @@ grade_one() {
     line=$(bash tools/grade.sh -q "$id" "$out/check" "$file" 2>&1 | tail -n 1)
     case $line in
         *"): PASS") verdict=PASS reason= ;;
+        *"): SKIP: "*) verdict=SKIP line="): FAIL: ${line#*): SKIP: }" ;;   # this build cannot grade it
         *"): FAIL: timed out"*) verdict=TIMEOUT ;;
         *"): FAIL: crashed"*) verdict=CRASH ;;
         *"): FAIL: AddressSanitizer: SEGV"*) verdict=CRASH ;;   # ASan catches the signal and reports it
