@@ -140,16 +140,22 @@ static void link_of(const p3_cluster *cl, bool crosses, double *alpha, double *b
     *beta = 1.0 / ((crosses ? cl->inter_gbs : cl->intra_gbs) * 1e9);
 }
 
-/* The hops of rank 0's pipeline (every pipeline is a shifted copy of it):
- * the sum of one message's cost over the p - 1 hops, and the slowest. */
+/* One message of `bytes` on hop s of rank 0's pipeline (stage s to s + 1;
+ * every pipeline is a shifted copy of it). */
+static double hop_cost(const p3_cluster *cl, const p3_config *cf, double bytes, int s)
+{
+    int a = p3_rank_of(cf, 0, 0, s) / cl->per_node, b = p3_rank_of(cf, 0, 0, s + 1) / cl->per_node;
+    double al, be;
+    link_of(cl, a != b, &al, &be);
+    return al + bytes * be;
+}
+
+/* The sum of one message's cost over the p - 1 hops, and the slowest. */
 static void pipe_hops(const p3_cluster *cl, const p3_config *cf, double bytes, double *sum, double *max)
 {
     *sum = *max = 0;
     for (int s = 0; s + 1 < cf->p; s++) {
-        int a = p3_rank_of(cf, 0, 0, s) / cl->per_node, b = p3_rank_of(cf, 0, 0, s + 1) / cl->per_node;
-        double al, be;
-        link_of(cl, a != b, &al, &be);
-        double c = al + bytes * be;
+        double c = hop_cost(cl, cf, bytes, s);
         *sum += c;
         *max = c > *max ? c : *max;
     }
@@ -172,6 +178,41 @@ void p3_time_model(const p3_work *w, const p3_cluster *cl, const p3_config *cf, 
     out->bubble = (cf->p - 1) * (tf + tb);
     out->dp = coll_model_ring(cf->d, w->dp_elems, w->elem_bytes, a, b);
     out->total = out->compute + out->tp + out->pp + out->bubble + out->dp;
+}
+
+/* Where GPipe's composed run can wait longer than the formula (see
+ * parallel3d.h). Hop k joins stages k and k + 1 and costs c_k. In the
+ * forward, stage s sends one activation every t_F + c_s and is fed one every
+ * t_F + max_{k<s} c_k (the slowest stage before it sets the pace, from the
+ * first micro-batch on): when c_s is larger, every activation after the
+ * first reaches s while it is still busy with an earlier micro-batch, and
+ * its link is then shared with the TP all-reduce's messages. The backward
+ * is the mirror: stage s sends gradients every t_B + c_{s-1} and is fed
+ * every t_B + max_{j>=s} c_j. Each early message (m - 1 per such stage and
+ * direction) can hold one TP message for less than its own cost c_in (the
+ * link takes one message at a time, cluster.h); the step grows by at most
+ * the sum of those holds (every wait in the run is a max of sums, so a
+ * longer term lengthens the step by no more than it grew). */
+double p3_gpipe_queue_bound(const p3_work *w, const p3_cluster *cl, const p3_config *cf, int *late_stages)
+{
+    int late = 0;
+    double bound = 0, bytes = (double)(w->pp_elems * w->elem_bytes), m = (double)cf->m;
+    if (cf->t > 1 && w->tp_f + w->tp_b > 0 && cf->p > 2) {
+        double ahead = hop_cost(cl, cf, bytes, 0);           /* max of c_0 .. c_{s-1} */
+        for (int s = 1; s + 1 < cf->p; s++) {                /* forward: stage s fed by s - 1 */
+            double cs = hop_cost(cl, cf, bytes, s);
+            if (cs > ahead) { late++; bound += (m - 1) * hop_cost(cl, cf, bytes, s - 1); }
+            ahead = cs > ahead ? cs : ahead;
+        }
+        double behind = hop_cost(cl, cf, bytes, cf->p - 2);  /* max of c_s .. c_{p-2} */
+        for (int s = cf->p - 2; s >= 1; s--) {               /* backward: stage s fed by s + 1 */
+            double cs = hop_cost(cl, cf, bytes, s - 1);
+            if (cs > behind) { late++; bound += (m - 1) * hop_cost(cl, cf, bytes, s); }
+            behind = cs > behind ? cs : behind;
+        }
+    }
+    if (late_stages) *late_stages = late;
+    return bound;
 }
 
 double p3_mfu(const p3_model *md, const p3_cluster *cl, int devices, double step)

@@ -122,9 +122,31 @@ typedef struct {
  * stage, c = alpha + bytes beta of one activation message on a hop between
  * neighbouring stages, T_dp the ring
  * all-reduce of one device's gradients over its d replicas (GPipe's and
- * 1F1B's span, as kernels/pipeline.h; nothing overlapped). rate_flops: the
- * sustained rate, flop/s. */
+ * 1F1B's span, as kernels/pipeline.h; nothing overlapped, and no message
+ * waiting behind another on a link: p3_gpipe_queue_bound says when that
+ * holds). rate_flops: the sustained rate, flop/s. */
 void p3_time_model(const p3_work *w, const p3_cluster *cl, const p3_config *cf, double rate_flops, p3_time *out);
+/* When GPipe's composed run (p3_rank) equals p3_time_model, and by how much
+ * it may exceed it otherwise. The formula assumes each stage's link carries
+ * one kind of traffic at a time. On the virtual cluster a rank's incoming
+ * link takes one message at a time (cluster.h), pipeline messages and TP
+ * all-reduce messages alike, and sends are eager, so a stage fed by a faster
+ * neighbour receives the next micro-batch's activation (or gradient) while
+ * it is still inside a TP all-reduce of an earlier one: a TP message that
+ * reaches the link behind it waits. A stage is fed faster when its own
+ * outgoing hop costs more than every hop before it (forward) or after it
+ * (backward); with 8 ranks a node, 2x2x4 tensor-first has hops NVLink,
+ * network, NVLink: stage 1 sends over the network and is fed over NVLink.
+ * So the run equals the formula (to rounding) whenever t = 1 or the
+ * pipeline's first and last hops are both as slow as its slowest one (all
+ * hops alike, p <= 2, ...). Otherwise it is at least the formula and at
+ * most the formula plus the returned bound, (m - 1) x the incoming hop's
+ * cost summed over the late stages and directions (their number in
+ * *late_stages, may be NULL): whether a message really collides depends
+ * on where in the stage's all-reduces it lands, which drifts by the two
+ * hops' difference every micro-batch (in validate's 2x2x4 the first
+ * collision comes at m = 6). Returns 0 when the formula is exact. */
+double p3_gpipe_queue_bound(const p3_work *w, const p3_cluster *cl, const p3_config *cf, int *late_stages);
 /* Model FLOPs utilisation: 6 P tokens / (step x devices x peak)
  * (A. Chowdhery et al., "PaLM", 2022, appendix B, without the attention term). */
 double p3_mfu(const p3_model *md, const p3_cluster *cl, int devices, double step);

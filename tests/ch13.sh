@@ -63,6 +63,46 @@ if [ -x "$ch13/validate" ]; then
             bad "ch13 validate --fault $fault" "exit $rc (want 1)" "$(tail -2 "$tmp/se")"
         fi
     done
+    # GPipe at several m. The formula is exact wherever no pipeline message
+    # can reach a stage early; 2x2x4 tensor-first (hops NVLink, network,
+    # NVLink with 8 ranks a node) has a stage fed faster than it sends from
+    # m = 2 on, and from m = 6 on a TP all-reduce message queues behind an
+    # early activation or gradient (the run then exceeds the formula: by
+    # 1.00 us at m = 6). There the run must lie between the formula and the
+    # formula + p3_gpipe_queue_bound: 2 late stages x (m - 1) x (1 us +
+    # 192 B / 450 GB/s). 1F1B's gap grows with m (11.4%
+    # at m = 16), hence the wider --tolerance there.
+    for m in 1 4 6 8 16; do
+        tol=0.1; [ $m -ge 12 ] && tol=0.2
+        timeout 60 "$ch13/validate" -m $m --tolerance $tol --csv "$tmp/vm.csv" >"$tmp/so" 2>"$tmp/se"
+        rc=$?
+        late=1; [ $m -eq 1 ] && late=0
+        nl=$(grep -c '^  GPipe: 1 run where a stage is fed faster than it sends: .*(2x2x4/gpipe/tp-dp-pp)' "$tmp/so")
+        # CSV: exact rows (bound 0) within 1e-9; late rows formula <= run <= formula + bound
+        res=$(awk -F, '$3 != "quantity" || $7 !~ /gpipe/ { next } { v[$2, $7] = $NF + 0; names[$7] = 1 }
+                  END { for (k in names) { ex = v["run_s", k] - v["model_s", k]; e = v["error", k]; e = e < 0 ? -e : e; b = v["queue_bound_s", k]
+                                           if (b == 0) { n0++; if (e > 1e-9) bad++ } else { n1++; if (ex < -1e-12 || ex > b + 1e-12) bad++; if (ex > 1e-9) hit++ } }
+                        print n0 + 0, n1 + 0, hit + 0, bad + 0 }' "$tmp/vm.csv" 2>/dev/null)
+        want_exact=$((24 - late)); hits=0; [ $m -ge 6 ] && hits=1
+        if [ $rc -eq 0 ] && grep -qE "^  GPipe: exact in all $want_exact runs where no message can reach a stage early: worst [0-9.e+-]+% " "$tmp/so" \
+           && [ "$nl" = $late ] && [ "$res" = "$want_exact $late $hits 0" ] && ! sanitizer_report "$tmp/se"; then
+            ok "ch13 validate -m $m: GPipe exact in $want_exact runs, the late 2x2x4 run within its queueing bound ($res)"
+        else
+            bad "ch13 validate -m $m" "exit $rc (want 0); exact, late, runs above the formula, misses: $res (want $want_exact $late $hits 0)" \
+                "$(grep -E '^  (GPipe|1F1B)' "$tmp/so")" "$(tail -2 "$tmp/se")"
+        fi
+    done
+    # The bound by hand from the loop's last CSV (m = 16): 2 x 15 x (1 us +
+    # 192 B / 450 GB/s) = 30.013 us; and at m = 8 the run is 1.27 us above
+    # the formula, the bound 14.01 us.
+    qb=$(awk -F, '$3 == "quantity" && $7 == "2x2x4/gpipe/tp-dp-pp" && $2 == "queue_bound_s" { printf "%.3f", $NF * 1e6 }' "$tmp/vm.csv")
+    timeout 60 "$ch13/validate" -m 8 >"$tmp/so" 2>"$tmp/se"
+    if [ "$(awk 'BEGIN { printf "%.3f", 2 * 15 * (1 + 192 / 450e3) }')" = "$qb" ] \
+       && grep -q '^  GPipe: 1 run where .* longer by up to 1\.27 us (2x2x4/gpipe/tp-dp-pp), bound 14\.01 us' "$tmp/so"; then
+        ok "ch13 validate: the queueing bound is 2 stages x (m - 1) x (1 us + 192 B / 450 GB/s), 30.013 us at m = 16; at m = 8 the run is 1.27 us over, bound 14.01 us"
+    else
+        bad "ch13 validate: queueing bound" "CSV at m = 16: $qb us (want 30.013)" "$(grep '^  GPipe: 1 run' "$tmp/so")"
+    fi
     expect_usage "ch13 validate --fault nonsense" "$ch13/validate" --fault nonsense
     expect_usage "ch13 validate --tolerance 0" "$ch13/validate" --tolerance 0
     expect_usage "ch13 validate -m 0" "$ch13/validate" -m 0
