@@ -70,11 +70,10 @@ if [ -x "$ch13/validate" ]; then
     # early activation or gradient (the run then exceeds the formula: by
     # 1.00 us at m = 6). There the run must lie between the formula and the
     # formula + p3_gpipe_queue_bound: 2 late stages x (m - 1) x (1 us +
-    # 192 B / 450 GB/s). 1F1B's gap grows with m (11.4%
-    # at m = 16), hence the wider --tolerance there.
+    # 192 B / 450 GB/s). 1F1B's gap (11.4% at m = 16) is reported, not
+    # checked, unless --tolerance is given.
     for m in 1 4 6 8 16; do
-        tol=0.1; [ $m -ge 12 ] && tol=0.2
-        timeout 60 "$ch13/validate" -m $m --tolerance $tol --csv "$tmp/vm.csv" >"$tmp/so" 2>"$tmp/se"
+        timeout 60 "$ch13/validate" -m $m --csv "$tmp/vm.csv" >"$tmp/so" 2>"$tmp/se"
         rc=$?
         late=1; [ $m -eq 1 ] && late=0
         nl=$(grep -c '^  GPipe: 1 run where a stage is fed faster than it sends: .*(2x2x4/gpipe/tp-dp-pp)' "$tmp/so")
@@ -206,27 +205,7 @@ fi
 fi
 
 # ---- predict, then answer (issue 15) -----------------------------------------
-# qa_structure NAME DIR: as in tests/ch12.sh (each chapter's tests run alone).
-qa_structure() {
-    local label=$1 dir=$2 readme=chapters/$2/README.md ans=solutions/$2/ANSWERS.md
-    local np nr na nq nqa seqp seqq
-    np=$(grep -c '^> \*\*Predict\.\*\*' "$readme")
-    nr=$(grep -cE '^[[:space:]]*predict "' "chapters/$dir/run.sh")
-    nq=$(awk '/^## Questions/ { q = 1; next } /^## / { q = 0 } q && /^[0-9]+\. / { n++ } END { print n + 0 }' "$readme")
-    na=$(grep -cE '^## Predict [0-9]+:' "$ans" 2>/dev/null)
-    nqa=$(grep -cE '^## Question [0-9]+:' "$ans" 2>/dev/null)
-    seqp=$(grep -oE '^## Predict [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
-    seqq=$(grep -oE '^## Question [0-9]+' "$ans" 2>/dev/null | awk '{ printf "%s ", $3 }')
-    if [ "$np" -ge 1 ] && [ "$np" = "$nr" ] && [ "$np" = "$na" ] && [ "$seqp" = "$(seq -s ' ' 1 "$np") " ] \
-       && [ "$nq" -ge 3 ] && [ "$nq" -le 5 ] && [ "$nq" = "$nqa" ] && [ "$seqq" = "$(seq -s ' ' 1 "$nq") " ] \
-       && grep -q "^Answers: \`$ans\` (try first)" "$readme"; then
-        ok "$label: $np Predict blocks = $nr run.sh predict lines = $na ANSWERS.md entries; $nq questions, each answered"
-    else
-        bad "$label: predict/question structure" "README Predict $np, run.sh predict $nr, ANSWERS Predict $na ($seqp)" \
-            "README questions $nq (want 3-5), ANSWERS Question $nqa ($seqq)" "Answers line: $(grep -c '^Answers: ' "$readme")"
-    fi
-}
-qa_structure "ch13 README/run.sh/ANSWERS.md" 13-3d-parallelism
+# The Predict/Questions/ANSWERS.md structure is tests/tool_predict.sh's.
 
 # Each answer line agrees with its own run, at settings other than the
 # README's, so a fixed sentence would fail.
