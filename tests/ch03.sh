@@ -237,7 +237,7 @@ if [ "${SAN:-}" != tsan ]; then
 
     ch03_run 60 "$ch03/pi" --tiny -t 1,2,4
     if ! ch03_one_core "ch03 pi"; then
-        read -r n x <<<"$(sed -nE 's/^answer: .*[^0-9]([0-9]+) threads ran ([0-9.]+)x.*/\1 \2/p' "$tmp/c3.out")"
+        read -r n x <<<"$(sed -nE 's/^answer: (|.*[^0-9])([0-9]+) threads ran ([0-9.]+)x.*/\2 \3/p' "$tmp/c3.out")"
         read -r m y <<<"$(sed -nE 's/^answer: .*; ([0-9]+) threads on [0-9]+ cores ([0-9.]+)x$/\1 \2/p' "$tmp/c3.out")"
         w1=$(ch03_cell '^pi_pthreads: speedup' "${n:-0}" 5); w2=$(ch03_cell '^pi_pthreads: speedup' "${m:-0}" 5)
         if [ -n "$x" ] && [ "$x" = "$w1" ] && { [ "$ch03_cores" -ge 4 ] || [ "$y" = "$w2" ]; }; then
