@@ -163,3 +163,33 @@ void pw_default_threads(pw_list *threads, const char *prog)
     if (threads->v[threads->n - 1] != cores) threads->v[threads->n++] = cores;
     threads->v[threads->n++] = 2 * cores;
 }
+
+void pw_scaling_answer(const char *what, const pw_scaling_point *pts, int count, const pw_scaling_fit *fit,
+                       int cores)
+{
+    int in = -1, over = -1;   /* indices: most threads <= cores, most threads > cores */
+    int swept = 0;            /* points with 2..cores threads, suspect or not */
+    for (int i = 0; i < count; i++) {
+        swept += pts[i].threads > 1 && pts[i].threads <= cores;
+        if (!isnan(fit->overlap[i]) && fit->overlap[i] < PW_OVERLAP_SUSPECT) continue;
+        if (pts[i].threads > 1 && pts[i].threads <= cores && (in < 0 || pts[i].threads > pts[in].threads)) in = i;
+        if (pts[i].threads > cores && (over < 0 || pts[i].threads > pts[over].threads)) over = i;
+    }
+    if (cores < 2) {
+        printf("answer: not shown on this run: one core, so the threads take turns and cannot run faster than one\n");
+        return;
+    }
+    if (in < 0) {
+        if (swept)
+            printf("answer: not shown on this run: on %s%d threads the threads did not run at the same time "
+                   "(see the suspect lines): rerun on an idle machine\n", cores > 2 ? "2 to " : "", cores);
+        else
+            printf("answer: not shown on this run: the sweep had no thread count from 2 to %d (-t)\n", cores);
+        return;
+    }
+    printf("answer: on %d threads %s ran %.2fx as fast as the sequential loop (efficiency %.0f%%)", pts[in].threads,
+           what, fit->speedup[in], 100 * fit->efficiency[in]);
+    if (over >= 0)
+        printf("; on %d threads, more than the %d cores, %.2fx", pts[over].threads, cores, fit->speedup[over]);
+    printf("\n");
+}

@@ -76,6 +76,13 @@ pw_scaling_fit pw_scaling_report_overlap(pw_csv *csv, const char *variant, long 
                                          double baseline_s, const pw_scaling_point *pts, int count,
                                          double flops, double bytes, int cores, const pw_overlap *ov);
 
+/* The `answer:` line a sweep's prediction asks for, from this run's table:
+ * the speedup of `what` on the most threads that fit on the cores (only a
+ * point whose threads ran at the same time counts), and what the most
+ * threads past the cores gave. On one core, or with no such point, it says
+ * the run cannot show it ("answer: not shown on this run: ..."). */
+void pw_scaling_answer(const char *what, const pw_scaling_point *pts, int count, const pw_scaling_fit *fit, int cores);
+
 /* Karp-Flatt at T threads on `cores` processors: pw_karp_flatt with N =
  * min(T, cores), the threads that could run at once. NaN for N = 1. */
 double pw_scaling_karp_flatt(double speedup, int threads, int cores);

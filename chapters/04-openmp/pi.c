@@ -62,40 +62,6 @@ static int verify(long long n, const pw_list *threads)
     return bad;
 }
 
-/* The answer to the README's prediction, from this run's table: the speedup
- * on the most threads that fit on the cores (only a point whose threads ran
- * at the same time counts), and what the most threads past the cores gave.
- * One core, or no such point, and the run cannot show it: say so. */
-static void answer_sweep(const char *what, const pw_scaling_point *pts, int count, const pw_scaling_fit *fit,
-                         int cores)
-{
-    int in = -1, over = -1;   /* indices: most threads <= cores, most threads > cores */
-    int swept = 0;            /* points with 2..cores threads, suspect or not */
-    for (int i = 0; i < count; i++) {
-        swept += pts[i].threads > 1 && pts[i].threads <= cores;
-        if (!isnan(fit->overlap[i]) && fit->overlap[i] < PW_OVERLAP_SUSPECT) continue;
-        if (pts[i].threads > 1 && pts[i].threads <= cores && (in < 0 || pts[i].threads > pts[in].threads)) in = i;
-        if (pts[i].threads > cores && (over < 0 || pts[i].threads > pts[over].threads)) over = i;
-    }
-    if (cores < 2) {
-        printf("answer: not shown on this run: one core, so the threads take turns and cannot run faster than one\n");
-        return;
-    }
-    if (in < 0) {
-        if (swept)
-            printf("answer: not shown on this run: on %s%d threads the threads did not run at the same time "
-                   "(see the suspect lines): rerun on an idle machine\n", cores > 2 ? "2 to " : "", cores);
-        else
-            printf("answer: not shown on this run: the sweep had no thread count from 2 to %d (-t)\n", cores);
-        return;
-    }
-    printf("answer: on %d threads %s ran %.2fx as fast as the sequential loop (efficiency %.0f%%)", pts[in].threads,
-           what, fit->speedup[in], 100 * fit->efficiency[in]);
-    if (over >= 0)
-        printf("; on %d threads, more than the %d cores, %.2fx", pts[over].threads, cores, fit->speedup[over]);
-    printf("\n");
-}
-
 int main(int argc, char **argv)
 {
     long long n = 20000000;
@@ -152,6 +118,6 @@ int main(int argc, char **argv)
     pw_scaling_fit fit = pw_scaling_report_overlap(csv, "pi_openmp", n, "", seq.median, pts, threads.n, flops, 0,
                                                    cores, ovs);
     printf("\nspeedup against the sequential loop (pi_seq), not the 1-thread OpenMP run.\n");
-    answer_sweep("pi", pts, threads.n, &fit, cores);
+    pw_scaling_answer("pi", pts, threads.n, &fit, cores);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }
