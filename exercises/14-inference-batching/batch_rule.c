@@ -21,14 +21,17 @@
  *     arrival, the waiting is measured from the oldest request's arrival,
  *     not from now.
  *
- * What the checker tries (check_batch_rule.c): the server of
- * kernels/server.c (real threads, real time: 2 workers, batches of up to
- * 32, budget 20 ms) with your rule and, in the same run, the library's
- * rules, at a light load (160 requests/s: never hold a batch past the
- * budget, 99% answered within it, yet a mean batch at least half the
- * library budget rule's) and at 3x the unbatched capacity (throughput at
- * least 60% of the better library rule's). Every request answered once or
- * rejected, every answer right.
+ * What the checker tries (check_batch_rule.c): a simulation of the server
+ * of kernels/server.c in modelled time, so a busy machine grades the same
+ * (2 workers, batches of up to 32, budget 20 ms, queue 128, a forward of
+ * 150 us for 1 request to 600 us for 32, seeded Poisson arrivals), asking
+ * your rule exactly as the server does. With your rule and the library's
+ * on the same arrivals: at a light load (160 requests/s: never hold a batch
+ * past the budget, 99% answered within it, yet a mean batch at least half
+ * the library budget rule's) and at 3x the unbatched capacity (throughput
+ * at least 60% of the better library rule's). A count out of range, a wait
+ * with no wake-up time after now, or a batch kept past 4 budgets + 0.5 s
+ * fails.
  *
  *   make ex-14.1      grade this file (each failure is explained)
  *   make hint-14.1    one more hint level each time (3 levels, the last near the code)
