@@ -38,9 +38,10 @@
  *                 where waiting gives about 3.9).
  *   overload  3x the unbatched capacity, 2 workers / t(1) = 40000
  *             requests/s, 40000 requests (1 s, so the last batch's wait is
- *             2% of the run): without batches the workers cannot keep up. Your throughput (answered / time of the last answer)
- *             must be at least 60% of the better of the library's greedy
- *             and budget rules (srv_decide_greedy, srv_decide_budget).
+ *             2% of the run): without batches the workers cannot keep up.
+ *             Your throughput (answered / time of the last answer) must be
+ *             at least 60% of the better of the library's greedy and
+ *             budget rules (srv_decide_greedy, srv_decide_budget).
  * The real server is not run here (chapter 14's programs run it).
  * Each failure is explained in words; the last line is PASS or FAIL.
  */
