@@ -99,8 +99,7 @@ static void sleep_until(double t)
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0) { }
 }
 
-/* Exponential gaps of mean 1/rate (Poisson arrivals), splitmix64 uniforms. */
-static double next_gap(uint64_t *s, double rate)
+double srv_poisson_gap(uint64_t *s, double rate)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -140,7 +139,7 @@ static void *generator(void *arg)
     uint64_t rng = s->c->seed ^ 0xA5A5A5A5ull;
     double t = 0;
     for (int i = 0; i < s->c->requests; i++) {
-        t += next_gap(&rng, s->c->rate);
+        t += srv_poisson_gap(&rng, s->c->rate);
         sleep_until(s->t0 + t);
         pthread_mutex_lock(&s->mu);
         s->rec[i].arrive = since(s);
@@ -375,7 +374,7 @@ static void *decode_generator(void *arg)
     uint64_t rng = s->c->seed ^ 0x5A5A5A5Aull;
     double t = 0;
     for (int i = 0; i < s->c->requests; i++) {
-        t += next_gap(&rng, s->c->rate);
+        t += srv_poisson_gap(&rng, s->c->rate);
         sleep_until(s->t0 + t);
         pthread_mutex_lock(&s->mu);
         s->arrive[i] = pw_now() - s->t0;

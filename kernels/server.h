@@ -61,6 +61,11 @@ typedef struct {
     double service;    /* s, measured forward time of a full batch */
 } srv_batch_view;
 
+/* The gap to the next arrival of a Poisson stream of `rate` per second:
+ * exponential, from the splitmix64 state *s (a fixed seed gives the same
+ * arrivals on every machine; exercise 14.1's checker replays them). */
+double srv_poisson_gap(uint64_t *s, double rate);
+
 /* Returns how many requests to dispatch now (1..min(queued, max_batch)), or
  * 0 to wait until *wake (an absolute time, s); the batcher also wakes on
  * every arrival and asks again. */

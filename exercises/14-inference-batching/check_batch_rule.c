@@ -10,8 +10,8 @@
  * The model, kernels/server.c's batcher event by event:
  *   - 2 workers, batches of up to B = 32, budget 20 ms, a queue of 128 (an
  *     arrival that finds it full is rejected, and counted);
- *   - Poisson arrivals from a fixed seed (splitmix64, as the server's
- *     generator), the same arrivals for your rule and the library's;
+ *   - Poisson arrivals from a fixed seed (srv_poisson_gap, the server's
+ *     own generator), the same arrivals for your rule and the library's;
  *   - a batch of b takes t(b) = T1 + (TB - T1)(b - 1)/(B - 1), with T1 =
  *     150 us and TB = 600 us: fixed constants near a forward of d = 384,
  *     2 layers on the reference machine (137 us for 1 request, 599 us for
@@ -67,17 +67,6 @@
 
 static double forward_time(int b) { return T1 + (TB - T1) * (b - 1) / (B - 1); }
 
-/* Exponential gaps of mean 1/rate (Poisson arrivals), splitmix64 uniforms in (0, 1). */
-static double next_gap(uint64_t *s, double rate)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    double u = ((double)(z >> 11) + 0.5) * (1.0 / 9007199254740992.0);
-    return -log(u) / rate;
-}
-
 typedef struct {
     int sent, answered, rejected, batches, forced;
     double mean_batch, max_hold, p99, throughput;
@@ -101,7 +90,7 @@ static sim_result simulate(srv_decide_fn rule, double rate, int n, uint64_t seed
     int *queue = checked_alloc(sizeof(int) * QUEUE_CAP);
     uint64_t rng = seed ^ 0xA5A5A5A5ull;
     double t = 0;
-    for (int i = 0; i < n; i++) { t += next_gap(&rng, rate); arrive[i] = t; done[i] = -1; }
+    for (int i = 0; i < n; i++) { t += srv_poisson_gap(&rng, rate); arrive[i] = t; done[i] = -1; }
 
     double free_at[WORKERS] = { 0 };    /* a worker is busy until free_at > now */
     int busy[WORKERS] = { 0 };
