@@ -77,6 +77,9 @@ $(BUILD)/common/%.o: common/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 $(BUILD)/common/results.o: $(BUILD)/gen/buildinfo.h
+# The GPU model's device files (common/gpus/*.gpu) are found here unless
+# $PW_GPU_DIR says otherwise.
+$(BUILD)/common/gpu_device.o: ALL_CFLAGS += -DPW_GPU_DIR='"$(CURDIR)/common/gpus"'
 $(LIBPW): $(COMMON_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
