@@ -1,70 +1,89 @@
-/* common/gpu_model.c: the H100 and H200 from their datasheets, and the
- * roofline-style time model of gpu_model.h. */
+/* common/gpu_model.c: the GPU time model of gpu_model.h (version 2):
+ * throughput terms, CUDA's occupancy calculation, waves and Little's law.
+ * The devices come from data files (common/gpus/, read by gpu_device.c). */
 #include "gpu_model.h"
 
+#include <limits.h>
 #include <math.h>
-#include <stddef.h>
-
-/* H100 SXM, from NVIDIA's datasheet ("NVIDIA H100 Tensor Core GPU", the SXM
- * column; product page https://www.nvidia.com/en-us/data-center/h100/):
- *   FP32 67 TFLOPS; BF16 and FP16 Tensor Core 1,979 TFLOPS, footnoted "with
- *   sparsity" (the dense rate is half: 989.5); HBM3 3.35 TB/s, 80 GB.
- * The SMs and the clock are in the Hopper whitepaper ("NVIDIA H100 Tensor
- * Core GPU Architecture"): 132 SMs of 128 FP32 lanes, 1.98 GHz boost. They
- * check the datasheet: 132 x 128 lanes x 2 flops (an FMA) x 1.98 GHz =
- * 66.9 TFLOPS, the "67" (tests/test_gpu_model.c asserts it within 1%).
- * The Tensor Core figure is quoted at a lower clock: 132 SMs x 4 Tensor
- * Cores x 512 dense FP16 FMAs a clock x 2 x 1.83 GHz = 989.6 TFLOPS, where
- * 1.98 GHz would give 1,070 (the two clocks, 1.83 GHz for low precision and
- * 1.98 GHz for FP32/FP64, as https://glennklockwood.com/garden/processors/h100
- * sums up the whitepaper), so only the
- * datasheet's own figure goes in below.
- *
- * l2_tbs is on no datasheet. 10 TB/s is the plateau a public microbenchmark
- * measured on an H200 (the same GH100 die and 132 SMs as the H100 SXM,
- * the same datasheet compute figures) for data sets of 4-40 MB, too big for the near L2 partition and small
- * enough for the whole L2: te42kyfo/gpu-benches, gpu-l2-cache/h200.txt
- * (https://github.com/te42kyfo/gpu-benches), 9.7-10.2 TB/s. The same
- * benchmark measured 6.9 TB/s on an H100 PCIe (114 SMs at 1.755 GHz);
- * scaled by SMs x clock to the SXM that is 9.0 TB/s. So 10 errs fast, as
- * the counted traffic (no L1 hits) errs large: t_l2 is a rough term, and
- * the README says so. */
-#define H100_SOURCE "NVIDIA H100 Tensor Core GPU datasheet (SXM), https://www.nvidia.com/en-us/data-center/h100/"
-#define H200_SOURCE "NVIDIA H200 Tensor Core GPU datasheet (SXM), https://www.nvidia.com/en-us/data-center/h200/"
-#define HOPPER_L2_TBS 10.0
-
-const pw_gpu pw_gpu_h100_sxm = {
-    .name = "H100 SXM",
-    .source = H100_SOURCE,
-    .sms = 132,
-    .clock_ghz = 1.98,
-    .fp32_tflops = 67.0,
-    .tc16_dense_tflops = 1979.0 / 2,
-    .tc16_sparse_tflops = 1979.0,
-    .hbm_tbs = 3.35,
-    .l2_tbs = HOPPER_L2_TBS,
-    .smem_bytes_per_clk = 128,    /* 32 banks x 4 bytes */
-};
-
-/* H200 SXM: the same GH100 compute as the H100 SXM (the datasheet repeats
- * 67 TFLOPS FP32 and 1,979 TFLOPS "with sparsity" BF16/FP16), with HBM3e:
- * 141 GB at 4.8 TB/s. Only the DRAM term of the model differs. */
-const pw_gpu pw_gpu_h200_sxm = {
-    .name = "H200 SXM",
-    .source = H200_SOURCE,
-    .sms = 132,
-    .clock_ghz = 1.98,
-    .fp32_tflops = 67.0,
-    .tc16_dense_tflops = 1979.0 / 2,
-    .tc16_sparse_tflops = 1979.0,
-    .hbm_tbs = 4.8,
-    .l2_tbs = HOPPER_L2_TBS,
-    .smem_bytes_per_clk = 128,
-};
+#include <stdio.h>
+#include <string.h>
 
 double pw_gpu_peak_tflops(const pw_gpu *g, int tensor)
 {
     return tensor ? g->tc16_dense_tflops : g->fp32_tflops;
+}
+
+static int div_up(int a, int b) { return (a + b - 1) / b; }
+static int round_up(int a, int b) { return div_up(a, b) * b; }
+
+double pw_gpu_waves(double blocks, double resident)
+{
+    if (!(blocks > 0) || !(resident > 0)) return 0;
+    return ceil(blocks / resident);
+}
+
+/* Why a launch cannot run, into err (when there is one). */
+#define WHY(...) do { if (err && errlen) snprintf(err, errlen, __VA_ARGS__); } while (0)
+
+/* CUDA's occupancy calculation, as /usr/local/cuda/include/cuda_occupancy.h
+ * does it (cudaOccMaxBlocksPerSMWarpsLimit, ...RegsLimit, ...SmemLimit) for
+ * the default configuration: registers go to a warp in units of
+ * reg_alloc_unit and to each of the schedulers' sub-partitions apart (a
+ * block's warps are rounded up to a multiple of the sub-partitions for the
+ * per-block check); shared memory goes to a block in units of
+ * smem_alloc_unit, with the driver's reserve added, out of the largest
+ * carve-out the SM has. */
+pw_gpu_occ pw_gpu_occupancy(const pw_gpu *g, const pw_gpu_launch *l, char *err, size_t errlen)
+{
+    pw_gpu_occ o = { 0, 0, 0, 0, 0, 0, 0, "too big" };
+    if (err && errlen) err[0] = 0;
+    if (!g || !l) return o;
+    if (l->threads_per_block <= 0 || l->threads_per_block > g->max_threads_per_block) {
+        WHY("a block of %d threads: the most is %d", l->threads_per_block, g->max_threads_per_block);
+        return o;
+    }
+    if (l->smem_per_block < 0 || l->smem_per_block > g->smem_per_block) {
+        WHY("%d bytes of shared memory per block: the most is %d", l->smem_per_block,
+            g->smem_per_block);
+        return o;
+    }
+    if (l->regs_per_thread > g->max_regs_per_thread) {
+        WHY("%d registers per thread: the most is %d", l->regs_per_thread, g->max_regs_per_thread);
+        return o;
+    }
+    int warps = div_up(l->threads_per_block, 32);
+    int subs = g->schedulers_per_sm > 0 ? g->schedulers_per_sm : 1;
+    o.by_warps = g->max_warps_per_sm / warps;
+    o.by_blocks = g->max_blocks_per_sm;
+    o.by_regs = INT_MAX;
+    if (l->regs_per_thread > 0) {
+        int per_warp = round_up(l->regs_per_thread * 32, g->reg_alloc_unit > 0 ? g->reg_alloc_unit : 1);
+        int per_block = per_warp * warps, assumed = per_warp * round_up(warps, subs);
+        if (per_block > g->regs_per_block || assumed > g->regs_per_block) {
+            WHY("%d registers per block: the most is %d", assumed > per_block ? assumed : per_block,
+                g->regs_per_block);
+            return o;
+        }
+        o.by_regs = (g->regs_per_sm / subs / per_warp) * subs / warps;
+    }
+    int smem = round_up(l->smem_per_block + g->smem_reserved_per_block, g->smem_alloc_unit > 0 ? g->smem_alloc_unit : 1);
+    o.by_smem = smem > 0 ? g->smem_per_sm / smem : INT_MAX;
+
+    const int by[] = { o.by_warps, o.by_blocks, o.by_regs, o.by_smem };
+    const char *names[] = { "warps", "blocks", "registers", "shared memory" };
+    int at = 0;
+    for (int i = 1; i < 4; i++)
+        if (by[i] < by[at]) at = i;
+    o.blocks_per_sm = by[at];
+    if (o.blocks_per_sm <= 0) {
+        o.blocks_per_sm = 0;
+        WHY("not one block fits an SM (%d warps, %d registers a thread)", warps, l->regs_per_thread);
+        return o;
+    }
+    o.limit = names[at];
+    o.warps_per_sm = o.blocks_per_sm * warps;
+    o.occupancy = (double)o.warps_per_sm / g->max_warps_per_sm;
+    return o;
 }
 
 /* A count the model can use: finite and not negative. */
@@ -72,46 +91,127 @@ static int usable(double x) { return isfinite(x) && x >= 0; }
 /* A rate the model can divide by. */
 static int positive(double x) { return isfinite(x) && x > 0; }
 
+int pw_gpu_terms(const pw_gpu_time *t, int tensor, const char *names[], double values[])
+{
+    const char *n[] = { tensor ? "tensor" : "fp32", "issue", "l1", "latency", "l2", "dram" };
+    const double v[] = { t->t_fp, t->t_issue, t->t_l1, t->t_latency, t->t_l2, t->t_dram };
+    for (int i = 0; i < PW_GPU_NTERMS - 1; i++) {
+        names[i] = n[i];
+        values[i] = v[i];
+    }
+    return PW_GPU_NTERMS - 1;
+}
+
+/* Name the largest and the second largest term. */
+static void name_bound(pw_gpu_time *t, int tensor)
+{
+    const char *names[PW_GPU_NTERMS];
+    double v[PW_GPU_NTERMS];
+    int n = pw_gpu_terms(t, tensor, names, v), top = 0, second = -1;
+    for (int i = 1; i < n; i++)
+        if (v[i] > v[top]) top = i;   /* a tie goes to the first listed: compute first */
+    for (int i = 0; i < n; i++)
+        if (i != top && (second < 0 || v[i] > v[second])) second = i;
+    t->bound = t->t_s > 0 ? names[top] : "none";
+    t->next = second >= 0 ? names[second] : "none";
+    t->next_s = second >= 0 ? v[second] : 0;
+}
+
 pw_gpu_time pw_gpu_model(const pw_gpu *g, const pw_gpu_work *w)
 {
-    pw_gpu_time t = { NAN, NAN, NAN, NAN, NAN, NAN, "invalid" };
-    if (!g || !w)
-        return t;
-    if (!usable(w->flops) || !usable(w->warp_instructions) || !usable(w->global_sectors) ||
-        !usable(w->shared_wavefronts) || !usable(w->dram_bytes))
-        return t;
-    double peak = pw_gpu_peak_tflops(g, w->tensor);
-    double clock_hz = g->clock_ghz * 1e9;
-    if (g->sms <= 0 || !positive(clock_hz) || !positive(peak) || !positive(g->fp32_tflops) || !positive(g->hbm_tbs) ||
-        !positive(g->l2_tbs))
+    pw_gpu_time t;
+    memset(&t, 0, sizeof t);
+    t.t_s = t.t_fp = t.t_issue = t.t_l1 = t.t_latency = t.t_l2 = t.t_dram = t.t_throughput = NAN;
+    t.bound = "invalid";
+    t.next = "none";
+    t.occ.limit = "none";
+    if (!g || !w) return t;
+    const double counts[] = { w->flops, w->warp_instructions, w->global_sectors, w->l2_sectors, w->global_lines,
+                              w->global_load_bytes, w->shared_wavefronts, w->dram_bytes, w->blocks, w->rounds,
+                              w->barriers };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (!usable(counts[i])) return t;
+    double peak = pw_gpu_peak_tflops(g, w->tensor), clock_hz = g->clock_ghz * 1e9;
+    if (g->sms <= 0 || g->schedulers_per_sm <= 0 || !positive(clock_hz) || !positive(peak) ||
+        !positive(g->fp32_tflops) || !positive(g->dram_gbs) || !positive(g->l2_gbs) || !positive(g->l1_bytes_per_clk))
         return t;
 
-    /* Each SM has 4 warp schedulers, one warp instruction each a clock. A
-     * SIMT rung also issues one FFMA per 32 lanes x 2 flops: flops / 64 warp
-     * instructions, whose issue time flops / 64 / (sms x 4 x clock) is
-     * flops / (sms x 128 x 2 x clock) = flops / the fp32 peak. That is the
-     * datasheet identity (66.9 = "67"), and the model takes the datasheet's
-     * side of it, so an FFMA-only kernel ties with t_fp (and is named fp32)
-     * instead of turning issue-bound on the rounding of 66.9 to 67. Any
-     * other instruction then makes a SIMT kernel issue-bound: on Hopper an
-     * FFMA takes a scheduler's whole issue slot, so every load, address
-     * computation or shuffle is a clock of FMAs lost. A Tensor Core rung's
-     * mma instructions are already among the counted ones. */
-    double ffma_s = w->tensor ? 0 : w->flops / (g->fp32_tflops * 1e12);
-    t.t_fp = w->flops / (peak * 1e12);
-    t.t_issue = w->warp_instructions / (g->sms * 4.0 * clock_hz) + ffma_s;
-    t.t_shared = w->shared_wavefronts / (g->sms * clock_hz);     /* one 128-byte wavefront per SM a clock */
-    t.t_l2 = w->global_sectors * 32 / (g->l2_tbs * 1e12);
-    t.t_dram = w->dram_bytes / (g->hbm_tbs * 1e12);
+    /* 1. Throughput over the whole GPU (version 1 of the model, with the
+     * global requests' L1 wavefronts added). A SIMT rung's FFMAs are
+     * flops / 64 warp instructions (32 lanes x 2 flops); where each
+     * scheduler has 32 FP32 lanes (GA102, Hopper) they take every issue
+     * slot the fp32 peak implies, so any other instruction costs FMAs; with
+     * 16 (A100) the FMA pipe is the limit and the others issue beside it. */
+    double ffma = w->tensor ? 0 : w->flops / 64;
+    double sm_clocks = g->sms * clock_hz;
+    double f_fp = w->flops / (peak * 1e12);
+    double f_issue = (w->warp_instructions + ffma) / (sm_clocks * g->schedulers_per_sm);
+    double f_l1 = (w->shared_wavefronts + w->global_lines) * (128.0 / g->l1_bytes_per_clk) / sm_clocks;
+    t.t_l2 = (w->l2_sectors > 0 ? w->l2_sectors : w->global_sectors) * 32 / (g->l2_gbs * 1e9);
+    t.t_dram = w->dram_bytes / (g->dram_gbs * 1e9);
+    /* Version 1 of the model, for comparison: its five terms exactly (shared
+     * wavefronts only in L1's, every global sector at L2). */
+    double v1_shared = w->shared_wavefronts * (128.0 / g->l1_bytes_per_clk) / sm_clocks;
+    double v1_l2 = w->global_sectors * 32 / (g->l2_gbs * 1e9);
+    t.t_throughput = fmax(fmax(fmax(f_fp, f_issue), fmax(v1_shared, v1_l2)), t.t_dram);
+    t.latency_cycles = 0;
 
-    /* The largest term binds; on a tie the first listed wins (compute first:
-     * the roof a kernel aims for). */
-    const double terms[] = { t.t_fp, t.t_issue, t.t_shared, t.t_l2, t.t_dram };
-    const char *names[] = { w->tensor ? "tensor" : "fp32", "issue", "shared", "l2", "dram" };
-    int best = 0;
-    for (int i = 1; i < 5; i++)
-        if (terms[i] > terms[best]) best = i;
-    t.t_s = terms[best];
-    t.bound = t.t_s > 0 ? names[best] : "none";
+    if (!(w->blocks > 0) || w->launch.threads_per_block <= 0) {   /* no launch: the throughput terms alone */
+        t.t_fp = f_fp;
+        t.t_issue = f_issue;
+        t.t_l1 = f_l1;
+        t.t_latency = 0;
+        t.t_s = fmax(fmax(fmax(f_fp, f_issue), fmax(f_l1, t.t_l2)), t.t_dram);
+        name_bound(&t, w->tensor);
+        return t;
+    }
+
+    /* 2. Occupancy and waves. */
+    t.occ = pw_gpu_occupancy(g, &w->launch, NULL, 0);
+    if (t.occ.blocks_per_sm <= 0) {
+        t.bound = "cannot run";
+        return t;
+    }
+    double resident = (double)t.occ.blocks_per_sm * g->sms;
+    t.waves = pw_gpu_waves(w->blocks, resident);
+    double last = w->blocks - (t.waves - 1) * resident;    /* blocks in the last wave, 1..resident */
+    t.tail = last / resident;
+    double b_full = t.occ.blocks_per_sm, b_last = ceil(last / g->sms);   /* the busiest SM's share */
+
+    /* One block's busy time on its SM: its share of each SM-local term. */
+    double per_block = g->sms / w->blocks;
+    double T_fp = f_fp * per_block, T_issue = f_issue * per_block, T_l1 = f_l1 * per_block;
+    double T = fmax(T_fp, fmax(T_issue, T_l1));
+
+    /* 3. Latency: R rounds of global loads a warp, each waiting L: L2's
+     * latency, and DRAM's for the share of the loaded bytes DRAM serves. */
+    double R = w->rounds, L = 0;
+    if (R > 0 && w->global_load_bytes > 0) {
+        double f_dram = fmin(1.0, w->dram_bytes / w->global_load_bytes);
+        L = g->lat_l2_cycles + f_dram * (g->lat_dram_cycles - g->lat_l2_cycles);
+    }
+    t.latency_cycles = L;
+    /* What cannot overlap the waits: the block's busy time where its rounds
+     * end at barriers (synced: at least one barrier a round), else one
+     * warp's share of it (its scheduler's quarter, split among the block's
+     * warps on that scheduler). */
+    double warps = ceil(w->launch.threads_per_block / 32.0);
+    double synced = R > 0 ? fmin(1.0, w->barriers / w->blocks / R) : 0;
+    double T_c = T * (synced + (1 - synced) * fmin(1.0, g->schedulers_per_sm / warps));
+    double chain = R * L / clock_hz + T_c;    /* one block alone */
+    double blocks_on_sm = (t.waves - 1) * b_full + b_last;
+    t.t_fp = blocks_on_sm * T_fp;
+    t.t_issue = blocks_on_sm * T_issue;
+    t.t_l1 = blocks_on_sm * T_l1;
+    t.t_latency = t.waves * chain;
+    double t_sm = (t.waves - 1) * fmax(b_full * T, chain) + fmax(b_last * T, chain);
+    t.t_s = fmax(t_sm, fmax(t.t_l2, t.t_dram));
+
+    /* Little's law, for the table: the bytes an SM keeps in flight (its
+     * resident blocks' loads of one round) against what DRAM's bandwidth
+     * times its latency needs per SM. */
+    if (R > 0) t.inflight_bytes_per_sm = b_full * w->global_load_bytes / w->blocks / R;
+    t.needed_bytes_per_sm = g->dram_gbs * 1e9 * (g->lat_dram_cycles / clock_hz) / g->sms;
+    name_bound(&t, w->tensor);
     return t;
 }

@@ -13,7 +13,9 @@
  *                 lines) / (sms x clock)         clock: the L1/shared data path; a
  *                                                global request costs one per
  *                                                distinct 128-byte line it touches
- *      t_l2    = global sectors x 32 / l2_gbs    as if L1 caught nothing
+ *      t_l2    = L2 sectors x 32 / l2_gbs        the sectors a block loads for the first
+ *                                                time, and its stores: an L1 that keeps
+ *                                                all its block loaded while it runs
  *      t_dram  = dram_bytes / dram_gbs           compulsory traffic
  *    fp, issue and l1 are the SM's own: they are paid block by block, wave by
  *    wave (below); l2 and dram are the chip's, paid once for the whole grid.
@@ -29,21 +31,28 @@
  *    emulator counts them: the loads between two barriers, or one pass of a
  *    loop, are one round: they are independent, the next round needs them).
  *    A round waits the memory latency L (L2's, or DRAM's for the share of the
- *    loads DRAM must serve) before the block can compute on it. One block
- *    alone takes R x L + T (R rounds, T its busy time on the SM's most loaded
- *    resource); b blocks sharing an SM take b x T when that is longer (the
- *    others compute while one waits). So a wave takes max(b T, R L + T), and
- *    the SM's time is the sum over its waves. That is Little's law: the SM
- *    keeps b x warps x (loads per round) requests in flight, and a latency
- *    L sustains in-flight / L of them a second.
+ *    loads DRAM must serve) before the warp can compute on it. R rounds in a
+ *    row make a chain: R x L + T_c, where T_c is the work that cannot overlap
+ *    the waits: a block's whole busy time T (on the SM's most loaded
+ *    resource) when its rounds end at a barrier (every warp waits for the
+ *    block's loads, then all compute), else one warp's share, T x
+ *    schedulers / warps (a warp issues from one scheduler; its block-mates
+ *    compute while it waits). b blocks sharing an SM take b x T when that is
+ *    longer than the chain (the others compute while one waits). So a wave
+ *    takes max(b T, R L + T_c), and the SM's time is the sum over its waves.
+ *    That is Little's law: the SM keeps b x warps x (loads per round)
+ *    requests in flight, and a latency L sustains in-flight / L of them a
+ *    second.
  *
- *    t_s = max(sum over waves of max(b T, R L + T), t_l2, t_dram)
+ *    t_s = max(sum over waves of max(b T, R L + T_c), t_l2, t_dram)
  *
  *    The binding term is named: fp32 / tensor, issue, l1, latency, l2, dram.
  *
  * What the model is not: no register-bank conflicts, no integer or address
- * instructions (the emulator sees memory accesses, not ALU work), no L1 or L2
- * hit rates (every global sector counts as L2 traffic), no clock throttling
+ * instructions (the emulator sees memory accesses, not ALU work), no L1 shared
+ * between the blocks of an SM and no L1 capacity (a block's reloads all hit,
+ * other blocks' never), no L2 capacity (DRAM moves each matrix once, the
+ * latency of a round is L2's plus DRAM's share of the loads), no clock throttling
  * (the boost clock the datasheet quotes), no overlap of shared-memory latency
  * beyond what T covers. README (chapter 09) says what each omission costs on
  * the published SGEMM ladder.
@@ -152,13 +161,18 @@ typedef struct {                  /* the counted work of one kernel launch (coun
     int tensor;                   /* 1: the flops run on Tensor Cores (peak tc16_dense), else SIMT FP32 FMAs */
     double warp_instructions;     /* counted warp instructions: memory requests, collectives, mma_ops; the
                                      model adds flops / 64 FFMAs for SIMT work */
-    double global_sectors;        /* 32-byte sectors of global loads and stores (L2 traffic) */
+    double global_sectors;        /* 32-byte sectors of global loads and stores (what L1 handles) */
+    double l2_sectors;            /* ... of them that L2 serves: the stores, and the loads of sectors the block
+                                     had not loaded before (an L1 that keeps what its block loaded); 0: all of
+                                     global_sectors (no L1 hits) */
     double global_lines;          /* 128-byte lines of global requests, summed per request (L1 wavefronts) */
-    double global_load_bytes;     /* bytes the global loads bring (sectors x 32 of the loads): Little's law */
+    double global_load_bytes;     /* bytes L2 sends the global loads (their L2 sectors x 32): Little's law */
     double shared_wavefronts;     /* shared-memory wavefronts (bank conflicts included) */
     double dram_bytes;            /* compulsory DRAM traffic */
     double blocks;                /* the grid's blocks */
     double rounds;                /* dependent rounds of global loads per warp (mean over warps) */
+    double barriers;              /* __syncthreads passed, summed over blocks: a round that ends at one holds
+                                     the whole block (its warps wait together); others, one warp */
     pw_gpu_launch launch;         /* block size, registers, shared memory */
 } pw_gpu_work;
 
@@ -167,10 +181,10 @@ typedef struct {
     double t_s;                   /* the model's time */
     double t_fp, t_issue, t_l1, t_latency, t_l2, t_dram;
     /* t_fp, t_issue, t_l1: the SM's busiest share of each, wave by wave (sum over waves of b x T_x);
-       t_latency: the chain of one block per wave (sum over waves of R L + T) */
-    double t_throughput;          /* version 1 of the model: max(fp, issue, l1, l2, dram) over the whole
-                                     GPU, with no occupancy, latency or waves: what the emulator's counts
-                                     allow on a perfect GPU */
+       t_latency: the chain of one block per wave (sum over waves of R L + T_c) */
+    double t_throughput;          /* version 1 of the model, kept for comparison: max(fp, issue, shared
+                                     wavefronts, every global sector at L2, dram) over the whole GPU, with
+                                     no occupancy, latency, waves or global lines in L1 */
     const char *bound;            /* "fp32"/"tensor", "issue", "l1", "latency", "l2", "dram" (the largest term);
                                      "none" for no work, "invalid" for bad input, "cannot run" for a launch
                                      that does not fit an SM */

@@ -45,6 +45,7 @@
 #include "util.h"
 
 #include <dlfcn.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <stdarg.h>
@@ -190,6 +191,9 @@ struct worker {
     long long no_progress;        /* accesses since anything changed in this block */
     pw_simt_counters c;
     size_t last_alloc;
+    /* the sectors this block has loaded: a load of one again is an L1 hit for the GPU model */
+    uintptr_t *l1_set;
+    size_t l1_cap, l1_used;
 };
 
 static _Thread_local pw_simt_thread *cur;          /* the running emulated thread, or NULL */
@@ -199,6 +203,7 @@ static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;   /* errors, allo
 static cudaError_t last_error;
 static char last_message[2048];
 static pw_simt_counters last_counters, total_counters;
+static char last_kernel[256];   /* the last launch's kernel, as written before <<< */
 static bool quiet;
 static uint64_t shuffle_seed;
 static int workers_setting;       /* 0: not set yet */
@@ -960,6 +965,7 @@ void *pw_simt_shared_static(const void *tag, size_t bytes, size_t align)
                      MAX_STATIC_SHARED);
     w->vars[w->nvars++] = (static_var){ tag, off, bytes };
     w->static_used = off + bytes - w->static_base;
+    if ((long long)w->static_used > w->c.shared_static_bytes) w->c.shared_static_bytes = (long long)w->static_used;
     /* Poison, unwritten: nothing carries over from the last block. */
     memset(w->arena + off, 0xFF, bytes);
     memset(w->written + off, 0, bytes);
@@ -1117,6 +1123,66 @@ static int sectors(const group *g)
     return n;
 }
 
+/* Distinct 128-byte lines the lanes of g touched: the L1 wavefronts of a
+ * global request (one line's worth of data a clock). */
+static int lines(const group *g)
+{
+    uintptr_t seen[64];
+    int n = 0;
+    for (int l = 0; l < 32; l++) {
+        if (!(g->mask >> l & 1u)) continue;
+        for (uintptr_t s = g->addr[l] >> 7; s <= (g->addr[l] + g->bytes - 1) >> 7; s++) {
+            int j = n;
+            while (j > 0 && seen[j - 1] != s) j--;
+            if (j == 0 && n < 64) seen[n++] = s;
+        }
+    }
+    return n;
+}
+
+/* Whether sector s is new to this block (and now remembered): the GPU
+ * model's L1, a cache of the block's own loads that forgets nothing while
+ * the block runs (common/gpu_model.h: an idealisation, stated there). An
+ * open-addressing set of sector numbers + 1 (0: empty), doubled at half full. */
+static int l1_first_touch(worker *w, uintptr_t s)
+{
+    if (2 * (w->l1_used + 1) > w->l1_cap) {
+        size_t cap = w->l1_cap ? 2 * w->l1_cap : 4096;
+        uintptr_t *t = (uintptr_t *)calloc(cap, sizeof *t);
+        if (!t) return 1;   /* out of memory: count it as a miss, as if uncached */
+        for (size_t i = 0; i < w->l1_cap; i++) {
+            uintptr_t v = w->l1_set[i];
+            if (!v) continue;
+            size_t h = (size_t)(v * 0x9E3779B97F4A7C15ull) & (cap - 1);
+            while (t[h]) h = (h + 1) & (cap - 1);
+            t[h] = v;
+        }
+        free(w->l1_set);
+        w->l1_set = t;
+        w->l1_cap = cap;
+    }
+    uintptr_t v = s + 1;
+    size_t h = (size_t)(v * 0x9E3779B97F4A7C15ull) & (w->l1_cap - 1);
+    while (w->l1_set[h]) {
+        if (w->l1_set[h] == v) return 0;
+        h = (h + 1) & (w->l1_cap - 1);
+    }
+    w->l1_set[h] = v;
+    w->l1_used++;
+    return 1;
+}
+
+/* The sectors of g this block had not loaded before. */
+static int new_sectors(worker *w, const group *g)
+{
+    int n = 0;
+    for (int l = 0; l < 32; l++) {
+        if (!(g->mask >> l & 1u)) continue;
+        for (uintptr_t s = g->addr[l] >> 5; s <= (g->addr[l] + g->bytes - 1) >> 5; s++) n += l1_first_touch(w, s);
+    }
+    return n;
+}
+
 /* Bank-conflict ways: the most distinct 4-byte words any one bank must serve.
  * *words: how many distinct words the request touched (32 fit one wavefront). */
 static int conflict_ways(const group *g, int *words_out)
@@ -1147,6 +1213,18 @@ static void flush_warp(worker *w, int warp)
     warp_log *wl = &w->warps[warp];
     pw_simt_counters *c = &w->c;
     if (warp == trace_warp && !w->block_idx.x && !w->block_idx.y && !w->block_idx.z) trace_flush(w, wl);
+    /* Rounds of global loads since the warp last met (common/gpu_model.h's
+     * latency term): in a loop with no barrier each pass waits for its loads
+     * (the most passes of one load instruction); loads whose values the warp
+     * stages into shared memory before the next barrier are all independent,
+     * one round, however many passes the loop that issues them makes. */
+    int rounds = 0, staged = 0;
+    for (int s = 0; s < wl->nsites; s++) {
+        site_log *sl = &wl->sites[s];
+        if (sl->space == SPACE_GLOBAL && sl->kind != K_WRITE && sl->kind != K_ATOMIC && sl->n > rounds) rounds = sl->n;
+        if (sl->space != SPACE_GLOBAL && sl->kind == K_WRITE) staged = 1;
+    }
+    if (staged && rounds > 1) rounds = 1;
     for (int s = 0; s < wl->nsites; s++) {
         site_log *sl = &wl->sites[s];
         for (int k = 0; k < sl->n; k++) {
@@ -1156,8 +1234,16 @@ static void flush_warp(worker *w, int warp)
             c->active_lanes += __builtin_popcount(g->mask);
             if (sl->kind == K_ATOMIC) continue;
             if (sl->space == SPACE_GLOBAL) {
-                if (sl->kind == K_WRITE) { c->global_store_requests++; c->global_store_sectors += sectors(g); }
-                else { c->global_load_requests++; c->global_load_sectors += sectors(g); }
+                if (sl->kind == K_WRITE) {
+                    c->global_store_requests++;
+                    c->global_store_sectors += sectors(g);
+                    c->global_store_lines += lines(g);
+                } else {
+                    c->global_load_requests++;
+                    c->global_load_sectors += sectors(g);
+                    c->global_load_lines += lines(g);
+                    c->global_load_l2_sectors += new_sectors(w, g);
+                }
             } else {
                 int words, ways = conflict_ways(g, &words);
                 c->shared_requests++;
@@ -1168,6 +1254,7 @@ static void flush_warp(worker *w, int warp)
         }
         sl->n = 0;
     }
+    c->load_rounds += rounds;
     wl->nsites = 0;
     if (wl->hcap) memset(wl->hash, 0, (size_t)wl->hcap * sizeof *wl->hash);
 }
@@ -2103,6 +2190,10 @@ static void run_block(worker *w, long long b)
     w->touched = w->dyn_bytes;
     w->nvars = 0;
     w->static_used = 0;
+    if (w->l1_used) {   /* a new block: an empty L1 (the model's) */
+        memset(w->l1_set, 0, w->l1_cap * sizeof *w->l1_set);
+        w->l1_used = 0;
+    }
     w->serial++;
     w->epoch = 0;
     memset(w->wsync, 0, sizeof w->wsync);
@@ -2147,6 +2238,19 @@ static void run_block(worker *w, long long b)
     flush_all(w);
 }
 
+/* The counters that hold the largest value, not a sum (k: the index of a
+ * long long of pw_simt_counters). */
+static int counter_is_max(size_t k)
+{
+    static const size_t max_fields[] = { offsetof(pw_simt_counters, shared_max_ways),
+                                         offsetof(pw_simt_counters, threads_per_block),
+                                         offsetof(pw_simt_counters, shared_static_bytes),
+                                         offsetof(pw_simt_counters, shared_dynamic_bytes) };
+    for (size_t i = 0; i < sizeof max_fields / sizeof max_fields[0]; i++)
+        if (k * sizeof(long long) == max_fields[i]) return 1;
+    return 0;
+}
+
 /* Run blocks until the grid is done or an error stops it. */
 static void work(worker *w, launch *L)
 {
@@ -2188,11 +2292,14 @@ static void work(worker *w, launch *L)
     }
     w->c.blocks = blocks;
     w->c.threads = blocks * w->nthreads;
+    w->c.warps = blocks * w->nwarps;
+    w->c.threads_per_block = w->nthreads;
+    w->c.shared_dynamic_bytes = (long long)L->cfg.shmem;
     pthread_mutex_lock(&L->lock);
     const long long *src = (const long long *)&w->c;
     long long *dst = (long long *)&L->sum;
     for (size_t k = 0; k < sizeof w->c / sizeof(long long); k++) {
-        if (&dst[k] == &L->sum.shared_max_ways) { if (src[k] > dst[k]) dst[k] = src[k]; }
+        if (counter_is_max(k)) { if (src[k] > dst[k]) dst[k] = src[k]; }
         else dst[k] += src[k];
     }
     pthread_mutex_unlock(&L->lock);
@@ -2215,6 +2322,7 @@ static void free_worker(worker *w)
         free(wl->sites);
         free(wl->hash);
     }
+    free(w->l1_set);
     free(w->arena);
     free(w->written);
     free(w->race);
@@ -2300,10 +2408,11 @@ void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args
     trace_warp = -1;              /* the lane map records one launch */
     L.sum.launches = 1;
     last_counters = L.sum;
+    snprintf(last_kernel, sizeof last_kernel, "%s", cfg->name ? cfg->name : "");
     const long long *src = (const long long *)&L.sum;
     long long *dst = (long long *)&total_counters;
     for (size_t k = 0; k < sizeof L.sum / sizeof(long long); k++) {
-        if (&dst[k] == &total_counters.shared_max_ways) { if (src[k] > dst[k]) dst[k] = src[k]; }
+        if (counter_is_max(k)) { if (src[k] > dst[k]) dst[k] = src[k]; }
         else dst[k] += src[k];
     }
 }
@@ -2311,6 +2420,7 @@ void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args
 /* ---- counters --------------------------------------------------------------------------------------- */
 
 const pw_simt_counters *pw_simt_last_counters(void) { return &last_counters; }
+const char *pw_simt_last_kernel(void) { return last_kernel; }
 const pw_simt_counters *pw_simt_total_counters(void) { return &total_counters; }
 void pw_simt_counters_reset(void) { memset(&total_counters, 0, sizeof total_counters); }
 

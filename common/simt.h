@@ -288,7 +288,25 @@ typedef struct {
     long long shared_ideal_wavefronts; /* what the shared requests would need with no bank conflict: one
                                           128-byte wavefront per 32 distinct words (1 for 4-byte lanes, 4 for
                                           16-byte ones); conflicts cost shared_wavefronts minus this */
+    /* For the GPU model (common/gpu_model.h): */
+    long long global_load_lines, global_store_lines;  /* distinct 128-byte lines per warp request, summed:
+                                                         the L1 wavefronts a request costs (32 for a warp
+                                                         whose lanes hit 32 different rows, 1 coalesced) */
+    long long global_load_l2_sectors; /* load sectors the block had not loaded before: what L2 serves when the
+                                         block's L1 keeps every sector it loaded while it runs (the model's
+                                         idealised L1; stores always go to L2) */
+    long long load_rounds;       /* dependent rounds of global loads, summed over warps: between two
+                                    meetings of a warp (barrier, warp collective), the most times any one
+                                    global load instruction ran (one pass of a loop = one round; loads
+                                    before a barrier = one round) */
+    long long warps;             /* warps run: blocks x ceil(threads per block / 32) */
+    /* the launch's shape (the largest over launches, in pw_simt_total_counters): */
+    long long threads_per_block;
+    long long shared_static_bytes;   /* static __shared__ bytes a block used */
+    long long shared_dynamic_bytes;  /* the launch's dynamic shared memory */
 } pw_simt_counters;
+/* The name of the last kernel launched, as its launch wrote it before <<< ("" before any). */
+const char *pw_simt_last_kernel(void);
 
 const pw_simt_counters *pw_simt_last_counters(void);
 const pw_simt_counters *pw_simt_total_counters(void);

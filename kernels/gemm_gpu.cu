@@ -13,6 +13,38 @@
  *                   SIMT rung, so what is left is overhead.
  * Every rung takes any m, n, k >= 1 (rung 8: multiples of 16), loading zeros
  * where a tile hangs over an edge and storing only what is inside C.
+ *
+ * The SIMT rungs launch as siboehm/SGEMM_CUDA's runner (src/runner.cu, its
+ * RTX A6000 settings) launches the kernel each one mirrors, so that the
+ * chapter can set the model beside that project's published measurements
+ * (A6000, n = 4096). The code is this file's own; the parameters and the
+ * thread-to-data mappings are SGEMM_CUDA's:
+ *   rung 1  SGEMM_CUDA's kernel 1 "naive": block 32 x 32 threads, grid
+ *           ceil(m/32) x ceil(n/32); row = 32 blockIdx.x + threadIdx.x,
+ *           column = 32 blockIdx.y + threadIdx.y (a warp: 32 rows).
+ *   rung 2  SGEMM_CUDA's kernel 2 "global memory coalescing": block 1024
+ *           threads (1D), grid ceil(m/32) x ceil(n/32); row = 32 blockIdx.x
+ *           + threadIdx.x / 32, column = 32 blockIdx.y + threadIdx.x % 32.
+ *   rung 3  SGEMM_CUDA's kernel 3 "shared memory blocking": block 1024
+ *           threads (here 32 x 32: the same warps), tile 32 x 32, BK 32.
+ *   rung 4  SGEMM_CUDA's kernel 4 "1D blocktiling": block 512, tile 64 x 64,
+ *           BK 8, TM 8 (8 outputs of one column a thread).
+ *   rung 5  SGEMM_CUDA's kernel 5 "2D blocktiling": block 256, tile
+ *           128 x 128, BK 8, TM = TN = 8.
+ *   rung 6  SGEMM_CUDA's kernel 6 "vectorize": block 256, tile 128 x 128,
+ *           BK 8, TM = TN = 8; float4 loads and stores, A transposed in
+ *           shared memory.
+ *   rung 7  SGEMM_CUDA's kernel 10 "warptiling": block 128 (4 warps), tile
+ *           128 x 128, BK 16; warp tile WM = WN = 64 with WNITER 4 (so
+ *           WMITER 1: 4 sub-tiles of 64 x 16), TM 8, TN 4; float4 loads,
+ *           A transposed in shared memory.
+ * Where they differ: SGEMM_CUDA computes C = alpha A B + beta C (its kernels
+ * also read C: one more load per element of C, 1/(2k) of the traffic) and
+ * its kernels 4-10 take only sizes their tiles divide (its runner drops
+ * kernels 5 and 6 to 64 x 64 tiles below 128); these compute C = A B at any
+ * size. Rung 3's grid is ceil(n/32) x ceil(m/32) (blockIdx.x -> column),
+ * kernel 3's the other way round: the same blocks, run in another order.
+ * SGEMM_CUDA's kernels 7-9 (bank-conflict fixes, autotuning) have no rung.
  */
 #include "gemm_gpu.cuh"
 
@@ -25,13 +57,14 @@
 #endif
 
 /* ---- rung 1: naive ---------------------------------------------------------------------
- * A thread per element of C, threadIdx.x -> row. The 32 lanes of a warp are
- * 32 rows: each load of A touches 32 rows (32 sectors for 128 useful bytes),
- * each store of C 32 rows too; only B (one element for all) is a broadcast.
- * Counted: 518 global sectors per 1000 flops (515.6 of them loads of A). */
+ * A thread per element of C, blocks of 32 x 32 threads, threadIdx.x -> row.
+ * The 32 lanes of a warp are 32 rows: each load of A touches 32 rows (32
+ * sectors for 128 useful bytes), each store of C 32 rows too; only B (one
+ * element for all) is a broadcast. Counted: 518 global sectors per 1000
+ * flops, 515.6 of them loads (500 of A, 15.6 of B). */
 __global__ void gg_naive(const float *A, const float *B, float *C, int m, int n, int k)
 {
-    int row = blockIdx.x * 32 + threadIdx.x, col = blockIdx.y * 8 + threadIdx.y;
+    int row = blockIdx.x * 32 + threadIdx.x, col = blockIdx.y * 32 + threadIdx.y;
     if (row >= m || col >= n) return;
     float acc = 0;
     for (int p = 0; p < k; p++) acc += A[(size_t)row * k + p] * B[(size_t)p * n + col];
@@ -39,13 +72,14 @@ __global__ void gg_naive(const float *A, const float *B, float *C, int m, int n,
 }
 
 /* ---- rung 2: coalesced -----------------------------------------------------------------
- * The same thread grid turned round: threadIdx.x -> column. A warp now reads
- * 32 consecutive floats of a row of B (4 sectors: all 128 bytes used) and one
- * element of A (a broadcast, 1 sector): 33 sectors per 32 FMAs become 5.
- * Global sectors per 1000 flops: 518 -> 78. */
+ * Blocks of 1024 threads in one dimension, each a 32 x 32 tile of C laid
+ * out row by row: a warp is one row of 32 consecutive columns. It now reads
+ * 32 consecutive floats of a row of B (4 sectors: all 128 bytes used) and
+ * one element of A (a broadcast, 1 sector): 33 sectors per 32 FMAs become
+ * 5. Global sectors per 1000 flops: 518 -> 78. */
 __global__ void gg_coalesced(const float *A, const float *B, float *C, int m, int n, int k)
 {
-    int col = blockIdx.x * 32 + threadIdx.x, row = blockIdx.y * 8 + threadIdx.y;
+    int row = blockIdx.x * 32 + threadIdx.x / 32, col = blockIdx.y * 32 + threadIdx.x % 32;
     if (row >= m || col >= n) return;
     float acc = 0;
     for (int p = 0; p < k; p++) acc += A[(size_t)row * k + p] * B[(size_t)p * n + col];
@@ -158,15 +192,17 @@ __global__ void gg_reg2d(const float *A, const float *B, float *C, int m, int n,
 }
 
 /* ---- rungs 6 and 7 load their tiles alike ---------------------------------------------
- * A 128 x 8 tile of A and an 8 x 128 tile of B, one float4 of each per
- * thread (256 threads): 4x fewer load instructions than rung 5's floats.
- * A float4 needs 16-byte alignment: it is used where the leading dimension
- * is a multiple of 4 (every row then starts 16-byte aligned; cudaMalloc
- * aligns the base) and the 4 elements are inside the matrix; elsewhere the
- * thread loads its 4 floats one by one, zeros past the edges. A's tile is
- * stored transposed, As[p][row] with row stride lda, so that the compute
- * loop reads 4 consecutive rows of A as one float4. */
-enum { V_BM = 128, V_BN = 128, V_BK = 8, V_THREADS = 256 };
+ * A bm x bk tile of A and a bk x bn tile of B, in float4 pieces: piece e is
+ * row e / (bk/4), columns 4 (e % (bk/4)) .. + 3 of A's tile, and row
+ * e / (bn/4), columns 4 (e % (bn/4)) .. + 3 of B's (rung 6: 128 x 8 and
+ * 8 x 128, one piece of each per thread, 256 threads; rung 7: 128 x 16 and
+ * 16 x 128, four of each, 128 threads). A float4 is 4x fewer load
+ * instructions than rung 5's floats. It needs 16-byte alignment: it is used
+ * where the leading dimension is a multiple of 4 (every row then starts
+ * 16-byte aligned; cudaMalloc aligns the base) and the 4 elements are inside
+ * the matrix; elsewhere the thread loads its 4 floats one by one, zeros past
+ * the edges. A's tile is stored transposed, As[p][row] with row stride lda,
+ * so that the compute loop reads consecutive rows of A as float4s. */
 
 /* One 16-byte load or store: LDG.128 / LDS.128 / STS.128 on a GPU, one
  * access of a lane's 16 bytes. On the emulator the host compiler would split
@@ -191,11 +227,14 @@ __device__ static inline void gg_st4(float *p, float4 v)
     *(float4 *)p = v;
 #endif
 }
-__device__ static void gg_load_tiles_vec4(const float *A, const float *B, float *As, int lda, float *Bs, int m, int n,
-                                          int k, int row0, int col0, int t)
+/* Piece e of the tiles at step t (see above). Forced inline: each call is
+ * its own load instruction, as the GPU's unrolled code has them (rung 7's
+ * four calls are one round of independent loads, not four). */
+__device__ __forceinline__ static void gg_tile_piece(const float *A, const float *B, float *As, int lda, float *Bs,
+                                                     int bn, int bk, int m, int n, int k, int row0, int col0, int t,
+                                                     int e)
 {
-    int tid = threadIdx.x;
-    int ar = tid / 2, ac = (tid % 2) * 4;   /* a warp: 16 rows x 32 bytes = 16 sectors */
+    int ar = e / (bk / 4), ac = e % (bk / 4) * 4;   /* a warp: 32 / (bk/4) rows x 4 bk bytes */
     int gr = row0 + ar, gc = t + ac;
     float a[4];
     if (k % 4 == 0 && gr < m && gc + 3 < k) {
@@ -206,7 +245,7 @@ __device__ static void gg_load_tiles_vec4(const float *A, const float *B, float 
     }
     for (int q = 0; q < 4; q++) As[(ac + q) * lda + ar] = a[q];
 
-    int br = tid / 32, bc = (tid % 32) * 4; /* a warp: one row of the tile, 512 bytes = 16 sectors */
+    int br = e / (bn / 4), bc = e % (bn / 4) * 4; /* a warp: one row of the tile, 512 bytes = 16 sectors */
     gr = t + br;
     gc = col0 + bc;
     float4 b;
@@ -217,7 +256,7 @@ __device__ static void gg_load_tiles_vec4(const float *A, const float *B, float 
         for (int q = 0; q < 4; q++) s[q] = (gr < k && gc + q < n) ? B[(size_t)gr * n + gc + q] : 0.0f;
         b = make_float4(s[0], s[1], s[2], s[3]);
     }
-    gg_st4(&Bs[br * V_BN + bc], b);
+    gg_st4(&Bs[br * bn + bc], b);
 }
 
 /* Four outputs of one row of C from a float4, as one float4 store where the
@@ -243,6 +282,7 @@ __device__ static void gg_store4(float *C, int m, int n, int row, int col, const
  * shared wavefronts 12 -> 2.8 (conflicts 65% -> 39% of them: B's float4
  * reads 32 bytes apart and A's transposed stores, 2-way, remain), global
  * store sectors 2.0 -> 0.5 (float4 stores). */
+enum { V_BM = 128, V_BN = 128, V_BK = 8, V_THREADS = 256 };
 __global__ void gg_vec4(const float *A, const float *B, float *C, int m, int n, int k)
 {
     __shared__ __align__(16) float As[V_BK * V_BM];   /* [p][row]: transposed */
@@ -251,7 +291,7 @@ __global__ void gg_vec4(const float *A, const float *B, float *C, int m, int n, 
     int row0 = blockIdx.y * V_BM, col0 = blockIdx.x * V_BN;
     float acc[8][8] = { { 0 } };
     for (int t = 0; t < k; t += V_BK) {
-        gg_load_tiles_vec4(A, B, As, V_BM, Bs, m, n, k, row0, col0, t);
+        gg_tile_piece(A, B, As, V_BM, Bs, V_BN, V_BK, m, n, k, row0, col0, t, tid);   /* a warp: 16 rows of A */
         __syncthreads();
         for (int p = 0; p < V_BK; p++) {
             float4 a0 = gg_ld4(&As[p * V_BM + tr * 8]), a1 = gg_ld4(&As[p * V_BM + tr * 8 + 4]);
@@ -269,55 +309,72 @@ __global__ void gg_vec4(const float *A, const float *B, float *C, int m, int n, 
     }
 }
 
-/* ---- rung 7: warp tiling -----------------------------------------------------------------
- * The same 128 x 128 block tile, but split among the 8 warps as 2 x 4 warp
- * tiles of 64 x 32, each computed as 2 x 2 sub-tiles of 32 x 16 in which lane
- * (r, c) = (lane / 4, lane % 4) owns 4 x 4 outputs. A warp's reads of shared
- * memory are then contiguous: 8 float4 of A side by side (128 bytes) and 4
- * float4 of B (64 bytes), where rung 6's lanes read B 32 bytes apart (16
- * float4 spread over 512 bytes: bank conflicts). A's transposed tile gets
- * rows of 132 floats, not 128: the two threads that store columns 4 apart
- * of one row then hit banks 16 apart instead of the same bank. Per 1000
- * flops: shared wavefronts 2.8 -> 1.2 (conflicts 39% -> none), global
+/* ---- rung 7: warp tiling ------------------------------------------------------------------
+ * SGEMM_CUDA's kernel 10 with its A6000 parameters: 128 threads (4 warps)
+ * share a 128 x 128 block tile and step k by BK = 16. Each warp owns a
+ * 64 x 64 warp tile (2 x 2 warps), computed as WNITER = 4 sub-tiles of
+ * 64 x 16 side by side; in each, lane (r, c) = (lane / 4, lane % 4) owns
+ * TM x TN = 8 x 4 outputs: 128 accumulators a thread. Per p a thread reads
+ * its 8 values of A (2 float4) and 4 of B per sub-tile (4 float4), 6 shared
+ * loads for 128 FMAs, where rung 6 needs 4 for 64. A warp's float4 reads of
+ * B are contiguous (4 lanes side by side, 64 bytes, the rest broadcasts),
+ * where rung 6's lanes read B 32 bytes apart; its reads of A are 8 float4
+ * 32 bytes apart (2-way: lane rows r and r + 4 share banks). BK = 16 halves
+ * the barriers, and each thread loads 4 float4 of A and 4 of B a step, all
+ * independent (one round). A's tile is transposed, rows of 128 floats as in
+ * kernel 10 (not padded): each 4-byte store of a warp writes 8 consecutive
+ * words in each of 4 rows of the transposed tile, and rows 128 floats apart
+ * start on the same bank: 4-way conflicts (kernel 8's padding, which rung
+ * 7 does not copy, would make them 2-way). Per 1000 flops: shared
+ * wavefronts 2.8 -> 1.6 (conflicts 39% -> 38% of them: A's stores and
+ * reads), warp memory instructions 1.21 -> 0.96, barriers halved, global
  * store sectors 0.5 -> 0.24 (a warp's float4 stores are 8 rows of 64
  * contiguous bytes, 16 sectors, where rung 6's are 16-byte pieces 32 bytes
- * apart, a sector each: 32); the same instructions as
- * rung 6, so where both are issue-bound the model sees no gain: on a GPU
- * the warp's contiguous slices also help L1 and register-bank pressure,
- * which the emulator does not count. */
-enum { W_WM = 64, W_WN = 32, W_SUBM = 32, W_SUBN = 16, W_LDA = V_BM + 4 };
+ * apart, a sector each: 32). */
+enum { W_BM = 128, W_BN = 128, W_BK = 16, W_THREADS = 128, W_WM = 64, W_WN = 64, W_WNITER = 4, W_TM = 8, W_TN = 4,
+       W_WMITER = W_WM * W_WN / (32 * W_TM * W_TN * W_WNITER),   /* 1 */
+       W_SUBM = W_WM / W_WMITER, W_SUBN = W_WN / W_WNITER };      /* the warp's sub-tile: 64 x 16 */
 __global__ void gg_warptile(const float *A, const float *B, float *C, int m, int n, int k)
 {
-    __shared__ __align__(16) float As[V_BK * W_LDA];   /* [p][row], rows padded */
-    __shared__ __align__(16) float Bs[V_BK * V_BN];
+    __shared__ __align__(16) float As[W_BK * W_BM];   /* [p][row]: transposed */
+    __shared__ __align__(16) float Bs[W_BK * W_BN];   /* [p][col] */
     int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
-    int wr = warp / (V_BN / W_WN), wc = warp % (V_BN / W_WN);   /* 2 x 4 warps */
-    int lr = lane / 4, lc = lane % 4;                             /* 8 x 4 lanes */
-    int row0 = blockIdx.y * V_BM, col0 = blockIdx.x * V_BN;
-    float acc[2][2][4][4] = { { { { 0 } } } };                    /* [sub-row][sub-col][i][j] */
-    for (int t = 0; t < k; t += V_BK) {
-        gg_load_tiles_vec4(A, B, As, W_LDA, Bs, m, n, k, row0, col0, t);
+    int wr = warp / (W_BN / W_WN), wc = warp % (W_BN / W_WN);              /* 2 x 2 warps */
+    int lr = lane / (W_SUBN / W_TN), lc = lane % (W_SUBN / W_TN);          /* 8 x 4 lanes */
+    int row0 = blockIdx.y * W_BM, col0 = blockIdx.x * W_BN;
+    float acc[W_WMITER * W_TM][W_WNITER * W_TN] = { { 0 } };
+    for (int t = 0; t < k; t += W_BK) {
+        /* 4 pieces of each tile a thread (W_BM * W_BK / 4 / W_THREADS), written out: one load instruction each */
+        gg_tile_piece(A, B, As, W_BM, Bs, W_BN, W_BK, m, n, k, row0, col0, t, tid);
+        gg_tile_piece(A, B, As, W_BM, Bs, W_BN, W_BK, m, n, k, row0, col0, t, tid + W_THREADS);
+        gg_tile_piece(A, B, As, W_BM, Bs, W_BN, W_BK, m, n, k, row0, col0, t, tid + 2 * W_THREADS);
+        gg_tile_piece(A, B, As, W_BM, Bs, W_BN, W_BK, m, n, k, row0, col0, t, tid + 3 * W_THREADS);
         __syncthreads();
-        for (int p = 0; p < V_BK; p++) {
-            float ra[2][4], rb[2][4];
-            for (int s = 0; s < 2; s++) {
-                float4 a = gg_ld4(&As[p * W_LDA + wr * W_WM + s * W_SUBM + lr * 4]);
-                float4 b = gg_ld4(&Bs[p * V_BN + wc * W_WN + s * W_SUBN + lc * 4]);
-                ra[s][0] = a.x; ra[s][1] = a.y; ra[s][2] = a.z; ra[s][3] = a.w;
-                rb[s][0] = b.x; rb[s][1] = b.y; rb[s][2] = b.z; rb[s][3] = b.w;
-            }
-            for (int si = 0; si < 2; si++)
-                for (int sj = 0; sj < 2; sj++)
-                    for (int i = 0; i < 4; i++)
-                        for (int j = 0; j < 4; j++) acc[si][sj][i][j] += ra[si][i] * rb[sj][j];
+        for (int p = 0; p < W_BK; p++) {
+            float ra[W_WMITER * W_TM], rb[W_WNITER * W_TN];
+            for (int si = 0; si < W_WMITER; si++)
+                for (int i = 0; i < W_TM; i += 4) {
+                    float4 v = gg_ld4(&As[p * W_BM + wr * W_WM + si * W_SUBM + lr * W_TM + i]);
+                    float *r = &ra[si * W_TM + i];
+                    r[0] = v.x; r[1] = v.y; r[2] = v.z; r[3] = v.w;
+                }
+            for (int sj = 0; sj < W_WNITER; sj++)
+                for (int j = 0; j < W_TN; j += 4) {
+                    float4 v = gg_ld4(&Bs[p * W_BN + wc * W_WN + sj * W_SUBN + lc * W_TN + j]);
+                    float *r = &rb[sj * W_TN + j];
+                    r[0] = v.x; r[1] = v.y; r[2] = v.z; r[3] = v.w;
+                }
+            for (int i = 0; i < W_WMITER * W_TM; i++)
+                for (int j = 0; j < W_WNITER * W_TN; j++) acc[i][j] += ra[i] * rb[j];
         }
         __syncthreads();
     }
-    for (int si = 0; si < 2; si++)
-        for (int sj = 0; sj < 2; sj++)
-            for (int i = 0; i < 4; i++)
-                gg_store4(C, m, n, row0 + wr * W_WM + si * W_SUBM + lr * 4 + i,
-                          col0 + wc * W_WN + sj * W_SUBN + lc * 4, acc[si][sj][i]);
+    for (int si = 0; si < W_WMITER; si++)
+        for (int i = 0; i < W_TM; i++)
+            for (int sj = 0; sj < W_WNITER; sj++)
+                for (int j = 0; j < W_TN; j += 4)
+                    gg_store4(C, m, n, row0 + wr * W_WM + si * W_SUBM + lr * W_TM + i,
+                              col0 + wc * W_WN + sj * W_SUBN + lc * W_TN + j, &acc[si * W_TM + i][sj * W_TN + j]);
 }
 
 /* ---- rung 8: WMMA from global memory ---------------------------------------------------
@@ -326,7 +383,7 @@ __global__ void gg_warptile(const float *A, const float *B, float *C, int m, int
  * operations (128 warp instructions). The fragments come straight from
  * global memory (load_matrix_sync: ldm = k for A, n for B), so every warp
  * reads its 16 x k strip of A and k x 16 strip of B itself. Per 1000 flops:
- * warp instructions 1.2 -> 0.76 (no FFMAs on top: 8192 flops per mma_sync),
+ * warp instructions 0.96 -> 0.76 (no FFMAs on top: 8192 flops per mma_sync),
  * but global sectors 1.2 -> 4.2, rung 3's traffic again (each element
  * serves one 16-wide tile). load_matrix_sync needs a 32-byte
  * aligned pointer and ldm a multiple of 8 elements: m, n, k multiples of 16
@@ -512,48 +569,79 @@ int gg_rung_takes(gg_rung r, gg_type t)
 
 static unsigned gg_blocks(int n, int per) { return (unsigned)((n + per - 1) / per); }
 
+/* The grid and block gg_launch uses for rung r at m x n (all that depends on
+ * the sizes: every kernel's shared memory is static). 0 where it launches no
+ * kernel of its own: cuBLAS, a rung outside the ladder, WMMA from global
+ * memory at sizes that are not multiples of 16. */
+static int gg_geometry(gg_rung r, int m, int n, int k, dim3 *grid, dim3 *block)
+{
+    switch (r) {
+    case GG_NAIVE: *grid = dim3(gg_blocks(m, 32), gg_blocks(n, 32)); *block = dim3(32, 32); return 1;
+    case GG_COALESCED: *grid = dim3(gg_blocks(m, 32), gg_blocks(n, 32)); *block = dim3(32 * 32); return 1;
+    case GG_SMEM: *grid = dim3(gg_blocks(n, T3), gg_blocks(m, T3)); *block = dim3(T3, T3); return 1;
+    case GG_REG1D: *grid = dim3(gg_blocks(n, R4_BN), gg_blocks(m, R4_BM)); *block = dim3(R4_THREADS); return 1;
+    case GG_REG2D: *grid = dim3(gg_blocks(n, R5_BN), gg_blocks(m, R5_BM)); *block = dim3(R5_THREADS); return 1;
+    case GG_VEC4: *grid = dim3(gg_blocks(n, V_BN), gg_blocks(m, V_BM)); *block = dim3(V_THREADS); return 1;
+    case GG_WARPTILE: *grid = dim3(gg_blocks(n, W_BN), gg_blocks(m, W_BM)); *block = dim3(W_THREADS); return 1;
+    case GG_WMMA_GLOBAL:
+        if (m % 16 || n % 16 || k % 16) return 0;   /* the caller pads */
+        *grid = dim3(gg_blocks(n, 16 * WG_WARPS), (unsigned)(m / 16));
+        *block = dim3(32 * WG_WARPS);
+        return 1;
+    case GG_WMMA_SHARED: *grid = dim3(gg_blocks(n, WS_BN), gg_blocks(m, WS_BM)); *block = dim3(WS_THREADS); return 1;
+    default: return 0;
+    }
+}
+
+gg_shape gg_launch_shape(gg_rung r, gg_type t, int m, int n, int k)
+{
+    gg_shape s = { 0, 0, 0, "" };
+    dim3 grid, block;
+    if (!gg_rung_takes(r, t) || m < 1 || n < 1 || k < 1 || !gg_geometry(r, m, n, k, &grid, &block)) return s;
+    static const char *const names[GG_NRUNGS] = { "",         "gg_naive", "gg_coalesced", "gg_smem",
+                                                  "gg_reg1d", "gg_reg2d", "gg_vec4",      "gg_warptile" };
+    s.blocks = (long long)grid.x * grid.y * grid.z;
+    s.threads = (int)(block.x * block.y * block.z);
+    s.dyn_smem = 0;   /* every rung's shared memory is static */
+    if (r == GG_WMMA_GLOBAL) s.kernel = t == GG_F16 ? "gg_wmma_global<__half>" : "gg_wmma_global<__nv_bfloat16>";
+    else if (r == GG_WMMA_SHARED) s.kernel = t == GG_F16 ? "gg_wmma_shared<__half>" : "gg_wmma_shared<__nv_bfloat16>";
+    else s.kernel = names[r];
+    return s;
+}
+
 cudaError_t gg_launch(gg_rung r, gg_type t, int m, int n, int k, const void *dA, const void *dB, float *dC)
 {
     if (!gg_rung_takes(r, t)) return cudaErrorNotSupported;
     if (m < 1 || n < 1 || k < 1) return cudaErrorInvalidValue;
-    const float *A = (const float *)dA, *B = (const float *)dB;
-    switch (r) {
-    case GG_CUBLAS:
+    if (r == GG_CUBLAS) {
 #if PW_SIMT_EMULATED
         return cudaErrorNotSupported;
 #else
         return gg_cublas(t, m, n, k, dA, dB, dC);
 #endif
-    case GG_NAIVE: gg_naive<<<dim3(gg_blocks(m, 32), gg_blocks(n, 8)), dim3(32, 8)>>>(A, B, dC, m, n, k); break;
-    case GG_COALESCED:
-        gg_coalesced<<<dim3(gg_blocks(n, 32), gg_blocks(m, 8)), dim3(32, 8)>>>(A, B, dC, m, n, k);
-        break;
-    case GG_SMEM: gg_smem<<<dim3(gg_blocks(n, T3), gg_blocks(m, T3)), dim3(T3, T3)>>>(A, B, dC, m, n, k); break;
-    case GG_REG1D:
-        gg_reg1d<<<dim3(gg_blocks(n, R4_BN), gg_blocks(m, R4_BM)), R4_THREADS>>>(A, B, dC, m, n, k);
-        break;
-    case GG_REG2D:
-        gg_reg2d<<<dim3(gg_blocks(n, R5_BN), gg_blocks(m, R5_BM)), R5_THREADS>>>(A, B, dC, m, n, k);
-        break;
-    case GG_VEC4: gg_vec4<<<dim3(gg_blocks(n, V_BN), gg_blocks(m, V_BM)), V_THREADS>>>(A, B, dC, m, n, k); break;
-    case GG_WARPTILE:
-        gg_warptile<<<dim3(gg_blocks(n, V_BN), gg_blocks(m, V_BM)), V_THREADS>>>(A, B, dC, m, n, k);
-        break;
-    case GG_WMMA_GLOBAL: {
-        if (m % 16 || n % 16 || k % 16) return cudaErrorInvalidValue;   /* the caller pads */
-        dim3 grid(gg_blocks(n, 16 * WG_WARPS), (unsigned)(m / 16));
-        if (t == GG_F16) gg_wmma_global<__half><<<grid, 32 * WG_WARPS>>>((const __half *)dA, (const __half *)dB, dC, m, n, k);
-        else gg_wmma_global<__nv_bfloat16><<<grid, 32 * WG_WARPS>>>((const __nv_bfloat16 *)dA,
-                                                                    (const __nv_bfloat16 *)dB, dC, m, n, k);
-        break;
     }
-    case GG_WMMA_SHARED: {
-        dim3 grid(gg_blocks(n, WS_BN), gg_blocks(m, WS_BM));
-        if (t == GG_F16) gg_wmma_shared<__half><<<grid, WS_THREADS>>>((const __half *)dA, (const __half *)dB, dC, m, n, k);
-        else gg_wmma_shared<__nv_bfloat16><<<grid, WS_THREADS>>>((const __nv_bfloat16 *)dA,
-                                                                 (const __nv_bfloat16 *)dB, dC, m, n, k);
+    dim3 grid, block;
+    if (!gg_geometry(r, m, n, k, &grid, &block)) return cudaErrorInvalidValue;   /* rung 8 off multiples of 16 */
+    const float *A = (const float *)dA, *B = (const float *)dB;
+    const __half *Ah = (const __half *)dA, *Bh = (const __half *)dB;
+    const __nv_bfloat16 *Ab = (const __nv_bfloat16 *)dA, *Bb = (const __nv_bfloat16 *)dB;
+    /* each kernel's name before <<< is the text gg_launch_shape gives */
+    switch (r) {
+    case GG_NAIVE: gg_naive<<<grid, block>>>(A, B, dC, m, n, k); break;
+    case GG_COALESCED: gg_coalesced<<<grid, block>>>(A, B, dC, m, n, k); break;
+    case GG_SMEM: gg_smem<<<grid, block>>>(A, B, dC, m, n, k); break;
+    case GG_REG1D: gg_reg1d<<<grid, block>>>(A, B, dC, m, n, k); break;
+    case GG_REG2D: gg_reg2d<<<grid, block>>>(A, B, dC, m, n, k); break;
+    case GG_VEC4: gg_vec4<<<grid, block>>>(A, B, dC, m, n, k); break;
+    case GG_WARPTILE: gg_warptile<<<grid, block>>>(A, B, dC, m, n, k); break;
+    case GG_WMMA_GLOBAL:
+        if (t == GG_F16) gg_wmma_global<__half><<<grid, block>>>(Ah, Bh, dC, m, n, k);
+        else gg_wmma_global<__nv_bfloat16><<<grid, block>>>(Ab, Bb, dC, m, n, k);
         break;
-    }
+    case GG_WMMA_SHARED:
+        if (t == GG_F16) gg_wmma_shared<__half><<<grid, block>>>(Ah, Bh, dC, m, n, k);
+        else gg_wmma_shared<__nv_bfloat16><<<grid, block>>>(Ab, Bb, dC, m, n, k);
+        break;
     default: return cudaErrorNotSupported;
     }
     return cudaSuccess;

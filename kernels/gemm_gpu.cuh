@@ -14,7 +14,7 @@
  *   4 reg1d          64x64 tiles, 8 outputs of one column per thread
  *   5 reg2d          128x128 tiles, 8x8 outputs per thread
  *   6 vec4           float4 loads, A's tile transposed in shared memory
- *   7 warptile       each warp a 64x32 tile, lanes on 4x4 sub-tiles
+ *   7 warptile       each warp a 64x64 tile as 4 sub-tiles of 64x16, 8x4 outputs a lane in each
  *   8 wmma_global    a warp per 16x16 C tile, fragments straight from global
  *   9 wmma_shared    64x64 tiles staged in shared memory, 2x2 fragments a warp
  */
@@ -39,6 +39,14 @@ int gg_rung_tensor(gg_rung r);                /* 1 for the WMMA rungs (8, 9) */
  * GG_CUBLAS on the emulator and for an (r, t) pair the rung does not take,
  * cudaErrorInvalidValue for sizes it cannot take. */
 cudaError_t gg_launch(gg_rung r, gg_type t, int m, int n, int k, const void *dA, const void *dB, float *dC);
+
+/* The launch of rung r at m x n x k: the grid's blocks, threads per block, and dynamic shared bytes
+   (static shared memory is counted by the emulator). kernel: the kernel's name exactly as gg_launch
+   writes it before <<< ("gg_naive", "gg_wmma_shared<__half>"), the text the emulator records.
+   All zero and kernel "" where gg_launch would not launch a kernel of its own (GG_CUBLAS, a pair the
+   rung does not take, sizes it refuses). */
+typedef struct { long long blocks; int threads; int dyn_smem; const char *kernel; } gg_shape;
+gg_shape gg_launch_shape(gg_rung r, gg_type t, int m, int n, int k);
 
 /* fp32 -> fp16/bf16 on the device, rounding to nearest even as __float2half /
  * __float2bfloat16 do, into a rows x cols buffer with leading dimension

@@ -6,6 +6,6 @@
 # the ladder's counters and model (ch09_gemm.sh), the precision lesson
 # (ch09_precision.sh) and the exercises' wrong answers (ch09_exercises.sh).
 # The answer lines against the CSV and the predict/answers structure: ch09_answers.sh.
-for ch09_part in tests/ch09_gemm.sh tests/ch09_precision.sh tests/ch09_exercises.sh tests/ch09_answers.sh; do
+for ch09_part in tests/ch09_gemm.sh tests/ch09_model.sh tests/ch09_precision.sh tests/ch09_exercises.sh tests/ch09_answers.sh; do
     [ -f "$ch09_part" ] && . "$ch09_part"
 done

@@ -5,7 +5,8 @@
 # every rung matched the double reference on odd sizes. Here, what holds on
 # any machine (the counts are the emulator's, the same under every compiler):
 # each count grows exactly 8x from n to 2n when the tiles divide n; the
-# ladder's steps cut what they claim to; 8192 x mma_ops = 2mnk; the Tensor
+# ladder's steps cut what they claim to; the SIMT rungs launch SGEMM_CUDA's
+# block sizes (kernels/gemm_gpu.cu's table); 8192 x mma_ops = 2mnk; the Tensor
 # Core rungs do not depend on the fragments' element layout; the kernels are
 # race-free in any thread order, on several OS threads.
 
@@ -27,7 +28,7 @@ if [ -x "$ch09g" ]; then
             "$ch09g" -n "$2,$(($2 * 2))" --model-n $(($2 * 2)) --rung "$3" --csv "$1" >"$tmp/so" 2>&1 ||
                 bad "ch09 gemm -n $2,$(($2 * 2)) --rung $3" "$(tail -3 "$tmp/so")"
         done
-        counters="global_load_sectors global_store_sectors shared_requests shared_wavefronts shared_ideal_wavefronts barriers mma_ops warp_instructions"
+        counters="global_load_sectors global_store_sectors shared_requests shared_wavefronts shared_ideal_wavefronts barriers mma_ops warp_instructions global_lines load_rounds warps blocks"
         # From n to 2n: loads and mma_sync grow 8x (the k loop), stores of C 4x (once per element).
         growth=$(for f_n in "$a 64" "$b 128"; do
             set -- $f_n
@@ -65,6 +66,24 @@ if [ -x "$ch09g" ]; then
         else
             bad "ch09 gemm ladder counts at 128^3" "sectors: 1=$g1 2=$g2 3=$g3 8=$g8 9=$g9; wavefronts: 3=$w3 5=$w5"
         fi
+
+        # The SIMT rungs launch the blocks of the SGEMM_CUDA kernels they mirror (its runner's A6000 settings):
+        # 32 x 32 threads (rung 1), 1024 (2, 3), 512 (4), 256 (5, 6), 128 (7, its kernel 10 "warptiling").
+        thr=$(for f_v in "$a 1_naive" "$a 2_coalesced" "$a 3_smem" "$a 4_reg1d" "$b 5_reg2d" "$b 6_vec4" "$b 7_warptile"; do
+            set -- $f_v
+            printf '%s ' "$(ch09g_q "$1" "$2" launch_threads 128)"
+        done)
+        if [ "$thr" = "1024 1024 1024 512 256 256 128 " ]; then
+            ok "ch09 gemm: rungs 1-7 launch SGEMM_CUDA's threads per block (${thr% })"
+        else bad "ch09 gemm: threads per block of rungs 1-7" "got '$thr', want '1024 1024 1024 512 256 256 128 '"; fi
+        # Rung 7 (BK = 16) loads its 4 float4 of A and 4 of B a step as independent loads: one round a step,
+        # k / 16 rounds per warp (16 at k = 256), where rung 6 (BK = 8, one float4 of each) takes k / 8.
+        rpw=$(for v in 6_vec4 7_warptile; do
+            awk -v r="$(ch09g_q "$b" "$v" load_rounds 256)" -v w="$(ch09g_q "$b" "$v" warps 256)" \
+                'BEGIN { if (w > 0) printf "%g ", r / w; else printf "- " }'
+        done)
+        if [ "$rpw" = "32 16 " ]; then ok "ch09 gemm at 256^3: rounds of global loads per warp: 6_vec4 32 (k/8), 7_warptile 16 (k/16)"
+        else bad "ch09 gemm: rounds of loads per warp of rungs 6 and 7 at 256^3" "got '$rpw', want '32 16 '"; fi
 
         mma=$(for f_v in "$a 8_wmma_global_fp16" "$a 8_wmma_global_bf16" "$b 9_wmma_shared_fp16" "$b 9_wmma_shared_bf16"; do
             set -- $f_v

@@ -1162,6 +1162,30 @@ static void test_histogram256(void)
     cudaFree(data); cudaFree(hist); cudaFree(x); cudaFree(sums);
 }
 
+/* For the GPU model's counters: a dot product per thread down a column
+ * (each pass of the loop is one round of loads), and the same staged
+ * through shared memory in tiles of 32 (one round a tile, however many
+ * passes the staging loop makes). */
+__global__ void rows_dot(const float *A, float *out, int n)
+{
+    int row = threadIdx.x;
+    float acc = 0;
+    for (int p = 0; p < n; p++) acc += A[(size_t)row * n + p];   /* 32 rows: 32 lines a request */
+    out[row] = acc;
+}
+__global__ void staged_dot(const float *A, float *out, int n)
+{
+    __shared__ float tile[32 * 33];
+    float acc = 0;
+    for (int t = 0; t < n; t += 32) {
+        for (int r = 0; r < 32; r++) tile[r * 33 + threadIdx.x] = A[(size_t)r * n + t + threadIdx.x];   /* 32 loads, one round */
+        __syncthreads();
+        for (int p = 0; p < 32; p++) acc += tile[threadIdx.x * 33 + p];
+        __syncthreads();
+    }
+    out[threadIdx.x] = acc;
+}
+
 static void test_counters(void)
 {
     float *in = dev<float>(32 * 32), *out = dev<float>(32 * 32);
@@ -1222,6 +1246,31 @@ static void test_counters(void)
     branch_on_lane<<<1, 48, 0>>>(out, dout);
     EXPECT(c->warp_steps == 4 && c->active_lanes == 48, "a short warp counts its missing lanes as idle (%lld, %lld)",
            c->warp_steps, c->active_lanes);
+
+    /* the GPU model's counters: lines, rounds, the launch */
+    float *big = dev<float>(32 * 128);
+    CUDA_CHECK(cudaMemset(big, 0, 32 * 128 * sizeof(float)));
+    rows_dot<<<2, 32>>>(big, out, 128);
+    CUDA_CHECK(cudaGetLastError());
+    EXPECT(c->global_load_lines == 2 * 128 * 32 && c->global_load_sectors == 2 * 128 * 32,
+           "32 rows 512 bytes apart: 32 lines (and sectors) a request (got %lld lines, %lld sectors)",
+           c->global_load_lines, c->global_load_sectors);
+    EXPECT(c->global_load_l2_sectors == 2 * 32 * 16, "L2 serves each block's 32 rows of 16 sectors once (got %lld)",
+           c->global_load_l2_sectors);
+    EXPECT(c->global_store_lines == 2 && c->warps == 2 && c->load_rounds == 2 * 128,
+           "a coalesced store: 1 line; 2 warps of 128 rounds (one a pass) (got %lld, %lld, %lld)", c->global_store_lines,
+           c->warps, c->load_rounds);
+    EXPECT(c->threads_per_block == 32 && c->shared_static_bytes == 0 && c->shared_dynamic_bytes == 0 &&
+           !strcmp(pw_simt_last_kernel(), "rows_dot"), "the launch: 32 threads, no shared memory, kernel %s",
+           pw_simt_last_kernel());
+    staged_dot<<<1, 32, 64>>>(big, out, 128);
+    CUDA_CHECK(cudaGetLastError());
+    EXPECT(c->load_rounds == 128 / 32 && c->global_load_lines == 128 && c->global_load_requests == 128,
+           "staged through shared memory: 4 tiles, 4 rounds, though 128 loads of one line (got %lld rounds, %lld lines)",
+           c->load_rounds, c->global_load_lines);
+    EXPECT(c->shared_static_bytes == 32 * 33 * 4 && c->shared_dynamic_bytes == 64 && c->threads_per_block == 32,
+           "static 4224 bytes, dynamic 64 (got %lld, %lld)", c->shared_static_bytes, c->shared_dynamic_bytes);
+    cudaFree(big);
     cudaFree(in);
     cudaFree(out);
     cudaFree(dout);

@@ -32,6 +32,7 @@
 
 extern "C" {
 #include "gpu_model.h"
+#include "gpu_regs.h"
 #include "roofline.h"
 }
 
@@ -161,18 +162,32 @@ typedef struct {
     double gld, gst;          /* global load / store sectors */
     double sreq, swf, sideal; /* shared requests, wavefronts, conflict-free wavefronts */
     double barriers, mma, instr;
+    double lines;             /* 128-byte lines of global requests (L1 wavefronts) */
+    double l2ld;              /* load sectors new to their block (what L2 serves) */
+    double rounds;            /* dependent rounds of global loads, summed over warps */
+    double warps, blocks;     /* of the launch */
 } counts;
 
 /* The counts as fields, for the loops that treat them alike. */
-enum { NCOUNTS = 8 };
+enum { NCOUNTS = 13 };
 static const char *const count_names[NCOUNTS] = { "global_load_sectors", "global_store_sectors", "shared_requests",
                                                   "shared_wavefronts", "shared_ideal_wavefronts", "barriers",
-                                                  "mma_ops", "warp_instructions" };
+                                                  "mma_ops", "warp_instructions", "global_lines", "load_rounds",
+                                                  "warps", "blocks", "global_load_l2_sectors" };
 static double *count_field(counts *c, int q)
 {
-    double *f[NCOUNTS] = { &c->gld, &c->gst, &c->sreq, &c->swf, &c->sideal, &c->barriers, &c->mma, &c->instr };
+    double *f[NCOUNTS] = { &c->gld, &c->gst, &c->sreq, &c->swf, &c->sideal, &c->barriers, &c->mma, &c->instr,
+                           &c->lines, &c->rounds, &c->warps, &c->blocks, &c->l2ld };
     return f[q];
 }
+
+/* What the model needs of a launch besides its counts: the block, its
+ * shared memory (static, as the emulator saw it, + dynamic) and the kernel's
+ * name (for ptxas's register count). The same at every size. */
+typedef struct {
+    int threads, smem;
+    char kernel[128];
+} launch_info;
 
 enum { DK = 32 };   /* the emulator's second run's extra k: a multiple of every rung's k step */
 
@@ -220,19 +235,55 @@ static counts read_counts(void)
     /* the warp instructions the model issues: memory requests, collectives, mma_sync */
     k.instr = (double)(c->global_load_requests + c->global_store_requests + c->shared_requests + c->collectives +
                        c->mma_ops);
+    k.lines = (double)(c->global_load_lines + c->global_store_lines);
+    k.l2ld = (double)c->global_load_l2_sectors;
+    k.rounds = (double)c->load_rounds;
+    k.warps = (double)c->warps;
+    k.blocks = (double)c->blocks;
     return k;
+}
+
+static launch_info read_launch(void)
+{
+    const pw_simt_counters *c = pw_simt_last_counters();
+    launch_info l;
+    l.threads = (int)c->threads_per_block;
+    l.smem = (int)(c->shared_static_bytes + c->shared_dynamic_bytes);
+    snprintf(l.kernel, sizeof l.kernel, "%s", pw_simt_last_kernel());
+    return l;
 }
 #endif
 
-static pw_gpu_work work_of(const variant *v, const counts *c, double n)
+/* The model's input: the counts (scaled to n), the launch, and the
+ * registers ptxas gives the kernel on g's architecture (*regs_note: where
+ * they came from, when not NULL). */
+static pw_gpu_work work_of(const variant *v, const counts *c, double n, const launch_info *li, const pw_gpu *g,
+                           char *regs_note, size_t note_len)
 {
     pw_gpu_work w;
+    memset(&w, 0, sizeof w);
     w.flops = 2 * n * n * n;
     w.tensor = gg_rung_tensor(v->r);
     w.warp_instructions = c->instr;
     w.global_sectors = c->gld + c->gst;
+    w.global_lines = c->lines;
+    w.l2_sectors = c->l2ld + c->gst;
+    w.global_load_bytes = 32 * c->l2ld;
     w.shared_wavefronts = c->swf;
     w.dram_bytes = 2 * n * n * (double)gg_type_size(v->t) + 4 * n * n;   /* A and B read once, C written once */
+    w.blocks = c->blocks;
+    w.rounds = c->warps > 0 ? c->rounds / c->warps : 0;
+    w.barriers = c->barriers;
+    if (li && li->threads > 0) {
+        int regs = 0, static_smem = 0;
+        char note[160];
+        pw_regs_source src = pw_gpu_kernel_regs(g->arch, li->kernel, &regs, &static_smem, note, sizeof note);
+        w.launch.threads_per_block = li->threads;
+        w.launch.regs_per_thread = regs;
+        w.launch.regs_estimated = src == PW_REGS_ESTIMATE;
+        w.launch.smem_per_block = li->smem;
+        if (regs_note) snprintf(regs_note, note_len, "%s", note);
+    }
     return w;
 }
 
@@ -242,9 +293,9 @@ static pw_roofs roofs_of(const pw_gpu *g, int tensor)
     pw_roofs r;
     r.threads = 1;
     r.peak_gflops = pw_gpu_peak_tflops(g, tensor) * 1e3;
-    r.dram_gbs = g->hbm_tbs * 1e3;
-    r.l2_gbs = g->l2_tbs * 1e3;
-    r.l1_gbs = g->smem_bytes_per_clk * g->sms * g->clock_ghz;
+    r.dram_gbs = g->dram_gbs;
+    r.l2_gbs = g->l2_gbs;
+    r.l1_gbs = g->l1_bytes_per_clk * g->sms * g->clock_ghz;
     return r;
 }
 
@@ -259,7 +310,29 @@ static void csv_roofs(pw_csv *csv, const pw_gpu *g, const char *tag)
     pw_csv_quantity(csv, "roof_shared", 0, 1, tag, f.l1_gbs);
 }
 
+/* The CSV's tag of a device: "h100" and "h200" for the two SXM parts (the
+ * names the plots read), else its file's stem with '_' for '-'. */
+static void device_tag(const pw_gpu *g, char *tag, size_t len)
+{
+    if (!strcmp(g->key, "h100-sxm") || !strcmp(g->key, "h200-sxm")) snprintf(tag, len, "%.4s", g->key);
+    else {
+        snprintf(tag, len, "%s", g->key);
+        for (char *p = tag; *p; p++)
+            if (*p == '-' || *p == '.') *p = '_';
+    }
+}
+
+/* The devices of this run: --device (the tables'), and the H100 and H200
+ * SXM the chapter compares (the answers' and the plots'); the RTX A6000 of
+ * the published ladder. */
+static pw_gpu dev, h100, h200;
+
 #if PW_SIMT_EMULATED
+static const pw_gpu *model_devices[3];
+static int n_model_devices;
+/* Each variant's launch, as the emulator saw it. */
+static launch_info launches[32];
+
 /* A modelled "timing": every statistic the modelled time. */
 static pw_bench_stats modelled_stats(double t)
 {
@@ -278,33 +351,37 @@ static bool all_multiples(const pw_list *l, int of)
     return true;
 }
 
-/* The model's rows of variant v at size N (counts already scaled to N):
- * every term of the time on both devices, TFLOP/s and % of the peak. */
-static void csv_model_times(pw_csv *csv, const variant *v, const counts *at, int N, pw_gpu_time *tm)
+/* The model's rows of variant i at size N (counts already scaled to N), on
+ * every device of the run: each term of the time, TFLOP/s, % of the peak,
+ * the occupancy and the waves. tm[d]: the time on model_devices[d]. */
+static void csv_model_times(pw_csv *csv, const variant *v, int i, const counts *at, int N, pw_gpu_time *tm)
 {
-    const pw_gpu *gpus[2] = { &pw_gpu_h100_sxm, &pw_gpu_h200_sxm };
-    const char *tags[2] = { "h100", "h200" };
     double flops = 2.0 * N * (double)N * N;
-    for (int g = 0; g < 2; g++) {
-        pw_gpu_work w = work_of(v, at, N);
-        tm[g] = pw_gpu_model(gpus[g], &w);
-        char p[40];
-        double tf = flops / tm[g].t_s * 1e-12, pk = pw_gpu_peak_tflops(gpus[g], gg_rung_tensor(v->r));
-        const char *terms[] = { "t_s", "t_fp", "t_issue", "t_shared", "t_l2", "t_dram" };
-        double tv[] = { tm[g].t_s, tm[g].t_fp, tm[g].t_issue, tm[g].t_shared, tm[g].t_l2, tm[g].t_dram };
-        for (int q = 0; q < 6; q++) {
-            snprintf(p, sizeof p, "model_%s_%s", tags[g], terms[q]);
+    for (int d = 0; d < n_model_devices; d++) {
+        const pw_gpu *g = model_devices[d];
+        pw_gpu_work w = work_of(v, at, N, &launches[i], g, NULL, 0);
+        tm[d] = pw_gpu_model(g, &w);
+        char tag[64], p[96];
+        device_tag(g, tag, sizeof tag);
+        double tf = flops / tm[d].t_s * 1e-12, pk = pw_gpu_peak_tflops(g, gg_rung_tensor(v->r));
+        const char *terms[] = { "t_s", "t_fp", "t_issue", "t_l1", "t_latency", "t_l2", "t_dram", "t_throughput",
+                                "waves", "blocks_per_sm", "regs" };
+        double tv[] = { tm[d].t_s, tm[d].t_fp, tm[d].t_issue, tm[d].t_l1, tm[d].t_latency, tm[d].t_l2, tm[d].t_dram,
+                        tm[d].t_throughput, tm[d].waves, (double)tm[d].occ.blocks_per_sm,
+                        (double)w.launch.regs_per_thread };
+        for (int q = 0; q < 11; q++) {
+            snprintf(p, sizeof p, "model_%s_%s", tag, terms[q]);
             pw_csv_quantity(csv, v->label, N, 1, p, tv[q]);
         }
-        snprintf(p, sizeof p, "model_%s_tflops", tags[g]);
+        snprintf(p, sizeof p, "model_%s_tflops", tag);
         pw_csv_quantity(csv, v->label, N, 1, p, tf);
-        snprintf(p, sizeof p, "model_%s_pct_peak", tags[g]);
+        snprintf(p, sizeof p, "model_%s_pct_peak", tag);
         pw_csv_quantity(csv, v->label, N, 1, p, 100 * tf / pk);
     }
 }
 
 /* The counts scaled to N, as model_* rows (threads = the n they came from). */
-static void csv_model_counts(pw_csv *csv, const variant *v, const counts *at, int N, int n)
+static void csv_model_counts(pw_csv *csv, const variant *v, const counts *at, int N, int n, const launch_info *li)
 {
     counts c = *at;
     for (int q = 0; q < NCOUNTS; q++) {
@@ -312,41 +389,78 @@ static void csv_model_counts(pw_csv *csv, const variant *v, const counts *at, in
         snprintf(p, sizeof p, "model_%s", count_names[q]);
         pw_csv_quantity(csv, v->label, N, n, p, *count_field(&c, q));
     }
+    pw_csv_quantity(csv, v->label, N, n, "model_launch_threads", li->threads);   /* the same at every size */
+    pw_csv_quantity(csv, v->label, N, n, "model_launch_smem", li->smem);
+}
+
+/* CUDA's occupancy calculation on each rung's launch, on --device, at N. */
+static void report_occupancy(const variant *vs, int nv, const counts *at, int N)
+{
+    printf("\n== occupancy on the %s (%s): CUDA's calculation for each rung's launch at n = %d\n", dev.name, dev.arch, N);
+    printf("%-19s %7s %5s %7s | %5s %6s %5s %6s | %6s %-13s %5s %6s %5s\n", "variant", "threads", "regs", "smem B",
+           "warps", "blocks", "regs", "shared", "blk/SM", "limit", "occ", "waves", "tail");
+    int estimated = 0, committed = 0;
+    char any_note[160] = "";
+    for (int i = 0; i < nv; i++) {
+        char note[160];
+        pw_gpu_work w = work_of(&vs[i], &at[i], N, &launches[i], &dev, note, sizeof note);
+        pw_gpu_time t = pw_gpu_model(&dev, &w);
+        const pw_gpu_occ *o = &t.occ;
+        const char *mark = w.launch.regs_estimated ? "~" : "";
+        if (w.launch.regs_estimated) estimated = 1;
+        else if (!any_note[0]) snprintf(any_note, sizeof any_note, "%s", note);
+        (void)committed;
+        char byr[16];
+        if (o->by_regs > 999) snprintf(byr, sizeof byr, "-");
+        else snprintf(byr, sizeof byr, "%d", o->by_regs);
+        printf("%-19s %7d %4d%1s %7d | %5d %6d %5s %6d | %6d %-13s %4.0f%% %6.0f %4.0f%%\n", vs[i].label,
+               w.launch.threads_per_block, w.launch.regs_per_thread, mark, w.launch.smem_per_block, o->by_warps,
+               o->by_blocks, byr, o->by_smem, o->blocks_per_sm, o->limit, 100 * o->occupancy, t.waves, 100 * t.tail);
+    }
+    printf("warps, blocks, regs, shared: the blocks an SM holds by each limit (%d warps, %d blocks, %d registers\n"
+           "in units of %d a warp, %d KiB of shared memory with %d bytes kept per block); blk/SM: the least of them;\n"
+           "occ: resident warps / %d; waves: the grid's blocks / (blk/SM x %d SMs), rounded up; tail: how full the\n"
+           "last wave is. regs: %s%s\n", dev.max_warps_per_sm, dev.max_blocks_per_sm, dev.regs_per_sm,
+           dev.reg_alloc_unit, dev.smem_per_sm / 1024, dev.smem_reserved_per_block, dev.max_warps_per_sm, dev.sms,
+           any_note[0] ? any_note : "estimates only",
+           estimated ? "; ~: an estimate (the kernel is in no ptxas table)" : "");
 }
 
 /* The counts at n, the model at the first of model_ns (the table; the
- * other sizes as CSV rows only), the answers. */
+ * other sizes as CSV rows only), the answers. at: the counts at model_ns[0]
+ * (filled here). */
 static void report_counts(const variant *vs, int nv, const counts *cs, const counts *cs2, int n,
-                          const pw_list *model_ns, bool roof, pw_csv *csv)
+                          const pw_list *model_ns, bool roof, pw_csv *csv, counts *at)
 {
     int model_n = (int)model_ns->v[0];
-    const pw_gpu *gpus[2] = { &pw_gpu_h100_sxm, &pw_gpu_h200_sxm };
     double dn = n, flops = 2 * dn * dn * dn;
-    pw_gpu_time tm[32][2];
-    counts at[32];   /* the counts at model_n */
+    pw_gpu_time tm[32][3];
 
     printf("\n== counts at m = n = k = %d (per 1000 flops; flops = 2n^3 = %.3g)\n", n, flops);
-    printf("%-19s %9s %9s %9s %8s %9s %9s %8s %9s\n", "variant", "gld sect", "gst sect", "sh wavef", "conflict",
-           "barriers", "instr", "mma_ops", "tc flops");
+    printf("%-19s %9s %9s %8s %9s %8s %9s %9s %8s %7s %9s\n", "variant", "gld sect", "gst sect", "g lines", "sh wavef",
+           "conflict", "barriers", "instr", "mma_ops", "rnd/wp", "tc flops");
     for (int i = 0; i < nv; i++) {
         const counts *c = &cs[i];
         const char *v = vs[i].label;
         char tc[24] = "-";
         if (gg_rung_tensor(vs[i].r))   /* checked in main before anything was printed */
             snprintf(tc, sizeof tc, "%s", 8192 * c->mma == 2.0 * n * n * n ? "= 2mnk" : "= 2MNK pad");
-        printf("%-19s %9.3f %9.3f %9.3f %7.1f%% %9.0f %9.2f %8.0f %9s\n", v, 1e3 * c->gld / flops,
-               1e3 * c->gst / flops, 1e3 * c->swf / flops, c->swf > 0 ? 100 * (c->swf - c->sideal) / c->swf : 0,
-               c->barriers, 1e3 * c->instr / flops, c->mma, tc);
+        printf("%-19s %9.3f %9.3f %8.3f %9.3f %7.1f%% %9.0f %9.2f %8.0f %7.1f %9s\n", v, 1e3 * c->gld / flops,
+               1e3 * c->gst / flops, 1e3 * c->lines / flops, 1e3 * c->swf / flops,
+               c->swf > 0 ? 100 * (c->swf - c->sideal) / c->swf : 0, c->barriers, 1e3 * c->instr / flops, c->mma,
+               c->warps > 0 ? c->rounds / c->warps : 0, tc);
         counts cc = *c;
         for (int q = 0; q < NCOUNTS; q++) pw_csv_quantity(csv, v, n, 1, count_names[q], *count_field(&cc, q));
+        pw_csv_quantity(csv, v, n, 1, "launch_threads", launches[i].threads);
+        pw_csv_quantity(csv, v, n, 1, "launch_smem", launches[i].smem);
         for (int s = 0; s < model_ns->n; s++) {
             int N = (int)model_ns->v[s];
             counts a = scale_counts(c, &cs2[i], n, DK, N);
-            csv_model_counts(csv, &vs[i], &a, N, n);
+            csv_model_counts(csv, &vs[i], &a, N, n, &launches[i]);
             if (s == 0) at[i] = a;
             else {
-                pw_gpu_time unused[2];
-                csv_model_times(csv, &vs[i], &a, N, unused);
+                pw_gpu_time unused[3];
+                csv_model_times(csv, &vs[i], i, &a, N, unused);
             }
         }
         pw_csv_quantity(csv, v, n, 1, "global_bytes_per_flop", 32 * (c->gld + c->gst) / flops);
@@ -354,26 +468,28 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         pw_csv_quantity(csv, v, n, 1, "conflict_wavefronts", c->swf - c->sideal);
         pw_csv_quantity(csv, v, n, 1, "tensor_flops", 8192 * c->mma);
     }
-    printf("gld/gst sect: 32-byte sectors of global loads/stores; sh wavef: shared-memory wavefronts (128-byte\n"
-           "passes); conflict: share of them that bank conflicts added (wavefronts - conflict-free wavefronts);\n"
-           "barriers: __syncthreads passed, summed over blocks (not per 1000 flops); instr: warp-level memory\n"
-           "instructions and mma_syncs (the FFMAs come on top: 1000/64 = 15.6 per 1000 flops on the SIMT rungs);\n"
-           "tc flops: 8192 x mma_ops against 2mnk (2MNK pad: of the zero-padded sizes the tiles cover, M = N\n"
-           "a multiple of 64 and K of 32 for rung 9, of 16 for rung 8).\n");
+    printf("gld/gst sect: 32-byte sectors of global loads/stores; g lines: the 128-byte lines those requests touch\n"
+           "(L1 wavefronts: 32 for a warp whose lanes hit 32 rows); sh wavef: shared-memory wavefronts (128-byte\n"
+           "passes); conflict: share of them that bank conflicts added; barriers: __syncthreads passed, summed over\n"
+           "blocks (not per 1000 flops); instr: warp-level memory instructions and mma_syncs (the FFMAs come on top:\n"
+           "1000/64 = 15.6 per 1000 flops on the SIMT rungs); rnd/wp: rounds of global loads per warp (a loop pass,\n"
+           "or the loads before a barrier); tc flops: 8192 x mma_ops against 2mnk (2MNK pad: of the zero-padded\n"
+           "sizes the tiles cover, M = N a multiple of 64 and K of 32 for rung 9, of 16 for rung 8).\n");
 
-    printf("\n== the model at n = %d: each count is m n (alpha k + beta) (the k loop, and what a block does once),\n"
-           "   alpha and beta from runs at k = %d and %d; %s;\n"
-           "   common/gpu_model.h: the largest of the fp, issue, shared, L2 and DRAM times)\n",
-           model_n, n, n + DK,
+    printf("\n== the model on the %s at n = %d: each count is m n (alpha k + beta) (the k loop, and what a block does\n"
+           "   once), alpha and beta from runs at k = %d and %d; %s;\n"
+           "   common/gpu_model.h: throughput terms wave by wave, occupancy, Little's law)\n",
+           dev.name, model_n, n, n + DK,
            n % 128 == 0 && all_multiples(model_ns, 128)
                ? "exact: every tile (at most 128 wide) divides both sizes"
                : "NOT exact: a tile (up to 128 wide) overhangs n, and the\n   scaled counts overstate those rungs; use -n and --model-n multiples of 128");
-    printf("%-19s %8s %8s %8s %8s %7s %7s %-7s %8s\n", "variant", "gB/flop", "shWF/kfl", "H100 ms", "H200 ms",
-           "TFLOP/s", "% peak", "bound", "x prev");
+    printf("%-19s %8s %9s %9s %7s %7s %-8s %-15s %6s %8s\n", "variant", "gB/flop", "ms", "v1 ms", "TFLOP/s", "% peak",
+           "bound", "next (x slower)", "blk/SM", "x prev");
     double mflops = 2.0 * model_n * (double)model_n * model_n;
     for (int i = 0; i < nv; i++) {
         const char *v = vs[i].label;
-        csv_model_times(csv, &vs[i], &at[i], model_n, tm[i]);
+        csv_model_times(csv, &vs[i], i, &at[i], model_n, tm[i]);
+        const pw_gpu_time *t = &tm[i][0];
         /* x prev: over the row above of the same input type (rung 8's first row: over rung 7) */
         int prev = -1;
         for (int j = i - 1; j >= 0 && prev < 0; j--)
@@ -382,22 +498,24 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
             for (int j = i - 1; j >= 0 && prev < 0; j--)
                 if (vs[j].r == GG_WARPTILE) prev = j;
         }
-        double tf = mflops / tm[i][0].t_s * 1e-12;
-        double pk = pw_gpu_peak_tflops(gpus[0], gg_rung_tensor(vs[i].r));
-        char xp[16] = "-";
-        if (prev >= 0) snprintf(xp, sizeof xp, "%.2fx", tm[prev][0].t_s / tm[i][0].t_s);
-        printf("%-19s %8.4f %8.3f %8.3f %8.3f %7.1f %6.1f%% %-7s %8s\n", v, 32 * (at[i].gld + at[i].gst) / mflops,
-               1e3 * at[i].swf / mflops, 1e3 * tm[i][0].t_s, 1e3 * tm[i][1].t_s, tf, 100 * tf / pk, tm[i][0].bound, xp);
-        /* the roofline point (once, from the largest n counted): the H100
-         * model's time, the counted global bytes */
-        pw_bench_stats st = modelled_stats(tm[i][0].t_s);
+        double tf = mflops / t->t_s * 1e-12;
+        double pk = pw_gpu_peak_tflops(&dev, gg_rung_tensor(vs[i].r));
+        char xp[16] = "-", nx[32];
+        if (prev >= 0) snprintf(xp, sizeof xp, "%.2fx", tm[prev][0].t_s / t->t_s);
+        snprintf(nx, sizeof nx, "%s %.2fx", t->next, t->next_s > 0 ? t->t_s / t->next_s : 0);
+        printf("%-19s %8.4f %9.3f %9.3f %7.1f %6.1f%% %-8s %-15s %6d %8s\n", v, 32 * (at[i].gld + at[i].gst) / mflops,
+               1e3 * t->t_s, 1e3 * t->t_throughput, tf, 100 * tf / pk, t->bound, nx, t->occ.blocks_per_sm, xp);
+        /* the roofline point (once, from the largest n counted): the model's time, the counted global bytes */
+        pw_bench_stats st = modelled_stats(t->t_s);
         if (roof) pw_roofline_csv_point(csv, v, model_n, 1, &st, mflops, 32 * (at[i].gld + at[i].gst));
     }
-    printf("gB/flop: global bytes (sectors x 32) per flop; shWF/kfl: shared wavefronts per 1000 flops (both at %d);\n"
-           "TFLOP/s, %% peak, bound, x prev: the H100 model (%% of the fp32 peak %.0f TFLOP/s for SIMT rungs, of the\n"
-           "dense Tensor Core peak %.0f for WMMA); x prev: its time over the row above of the same input type\n"
-           "(rung 8 over rung 7). Modelled, not measured: no latency, occupancy or overlap limits.\n",
-           model_n, pw_gpu_peak_tflops(gpus[0], 0), pw_gpu_peak_tflops(gpus[0], 1));
+    printf("gB/flop: global bytes (sectors x 32) per flop at %d; ms: the model (modelled, not measured); v1 ms: its\n"
+           "throughput terms alone (fp, issue, L1, L2, DRAM over the whole GPU: no occupancy, latency or waves);\n"
+           "%% peak: of the fp32 peak %.1f TFLOP/s for SIMT rungs, of the dense Tensor Core peak %.0f for WMMA;\n"
+           "bound: the largest term (fp32/tensor, issue, l1, latency, l2, dram), next: the runner-up and how much\n"
+           "shorter it is; blk/SM: resident blocks (below); x prev: the time over the row above of the same input\n"
+           "type (rung 8 over rung 7).\n", model_n, pw_gpu_peak_tflops(&dev, 0), pw_gpu_peak_tflops(&dev, 1));
+    report_occupancy(vs, nv, at, model_n);
 
     /* ---- the answers, from this run's numbers ---- */
     printf("\n== what this run says\n");
@@ -408,9 +526,9 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         if (vs[i].r == GG_COALESCED) coal = i;
     }
     if (naive >= 0 && coal >= 0)
-        printf("answer: %s moves %.1fx fewer global sectors than %s, and the H100 model runs it %.2fx faster (%s-bound\n"
+        printf("answer: %s moves %.1fx fewer global sectors than %s, and the %s model runs it %.2fx faster (%s-bound\n"
                "  against %s-bound)\n", vs[coal].label, (at[naive].gld + at[naive].gst) / (at[coal].gld + at[coal].gst),
-               vs[naive].label, tm[naive][0].t_s / tm[coal][0].t_s, tm[coal][0].bound, tm[naive][0].bound);
+               vs[naive].label, dev.name, tm[naive][0].t_s / tm[coal][0].t_s, tm[coal][0].bound, tm[naive][0].bound);
     else
         printf("answer: not shown on this run: rungs 1 and 2 were not both run (--rung)\n");
     int best_cut = -1, best_from = -1;
@@ -441,33 +559,160 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         for (int i = 0; i < nv; i++)
             if (gg_rung_tensor(vs[i].r) == tensor && (best < 0 || tm[i][0].t_s < tm[best][0].t_s)) best = i;
         if (best < 0) continue;
-        printf("answer: the fastest %s rung on the H100 model: %s, %.3f ms, bound by %s (%.0f%% of the %s peak; the next term: ",
-               tensor ? "WMMA" : "SIMT", vs[best].label, 1e3 * tm[best][0].t_s, tm[best][0].bound,
-               100 * tm[best][0].t_fp / tm[best][0].t_s, tensor ? "Tensor Core" : "fp32");
-        const char *nm[] = { "fp", "issue", "shared", "l2", "dram" };
-        double tv[] = { tm[best][0].t_fp, tm[best][0].t_issue, tm[best][0].t_shared, tm[best][0].t_l2, tm[best][0].t_dram };
-        int top = 0, second = -1;
-        for (int q = 1; q < 5; q++)
-            if (tv[q] > tv[top]) top = q;
-        for (int q = 0; q < 5; q++)
-            if (q != top && (second < 0 || tv[q] > tv[second])) second = q;
-        printf("%s at %.3f ms)", nm[second], 1e3 * tv[second]);
+        const pw_gpu_time *t = &tm[best][0];
+        printf("answer: the fastest %s rung on the %s model: %s, %.3f ms, bound by %s (%.0f%% of the %s peak; the next "
+               "term: %s at %.3f ms)", tensor ? "WMMA" : "SIMT", dev.name, vs[best].label, 1e3 * t->t_s, t->bound,
+               100 * t->t_fp / t->t_s, tensor ? "Tensor Core" : "fp32", t->next, 1e3 * t->next_s);
         for (int i = 0; i < nv; i++)
             if (i != best && gg_rung_tensor(vs[i].r) == tensor && vs[i].t == vs[best].t &&
-                tm[i][0].t_s <= 1.005 * tm[best][0].t_s)
+                tm[i][0].t_s <= 1.005 * t->t_s)
                 printf("; %s ties with it", vs[i].label);
         printf("\n");
+    }
+    /* The H100 and the H200 SXM: model_devices[1] and [2] (or [0] when --device is one of them). */
+    int i100 = -1, i200 = -1;
+    for (int d = 0; d < n_model_devices; d++) {
+        if (!strcmp(model_devices[d]->key, "h100-sxm")) i100 = d;
+        if (!strcmp(model_devices[d]->key, "h200-sxm")) i200 = d;
     }
     int faster = 0;
     double most = 1;
     for (int i = 0; i < nv; i++) {
-        double x = tm[i][0].t_s / tm[i][1].t_s;
+        double x = tm[i][i100].t_s / tm[i][i200].t_s;
         if (x > 1.005) faster++;
         if (x > most) most = x;
     }
     printf("answer: the H200 over the H100: %d of %d rungs faster (at most %.2fx); the H200 differs in its HBM (%.2f against\n"
-           "  %.2f TB/s), so only a DRAM-bound rung gains, and %s\n", faster, nv, most, gpus[1]->hbm_tbs,
-           gpus[0]->hbm_tbs, faster ? "these are the ones the model calls DRAM-bound" : "none of these is DRAM-bound at this size");
+           "  %.2f TB/s), so only a DRAM-bound rung gains, and %s\n", faster, nv, most, h200.dram_gbs / 1e3,
+           h100.dram_gbs / 1e3, faster ? "these are the ones the model calls DRAM-bound" : "none of these is DRAM-bound at this size");
+}
+#endif
+
+#if PW_SIMT_EMULATED
+/* ---- the model against published measurements ---------------------------------------------- */
+typedef struct {
+    char device[64], ladder[32], rung[32], theirs[64];
+    int n;
+    double gflops;
+} published_row;
+
+/* The rows of common/gpus/published/gemm-ladders.csv (see its header). */
+static int read_published(published_row *rows, int cap, char *path, size_t path_len)
+{
+    snprintf(path, path_len, "%s/published/gemm-ladders.csv", pw_gpu_dir());
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char line[512];
+    int n = 0;
+    while (n < cap && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strncmp(line, "device,", 7) || line[0] == '\n') continue;
+        published_row r;
+        if (sscanf(line, "%63[^,],%31[^,],%31[^,],%63[^,],%d,%lf", r.device, r.ladder, r.rung, r.theirs, &r.n,
+                   &r.gflops) == 6 && r.n > 0 && r.gflops > 0)
+            rows[n++] = r;
+    }
+    fclose(f);
+    return n;
+}
+
+/* The published ladder's rungs beside the model (version 1 and 2) of the
+ * same rungs, counted at n and scaled to the published size: the table, the
+ * targets as benchmark lines, and the CSV `device,rung,...,ratio`. */
+static void report_published(const variant *vs, int nv, const counts *cs, const counts *cs2, int n, const char *out)
+{
+    published_row rows[64];
+    char path[600];
+    int nr = read_published(rows, 64, path, sizeof path);
+    if (nr < 0) {
+        printf("\n(no published ladder: %s cannot be read)\n", path);
+        return;
+    }
+    FILE *csv = NULL;
+    char tmp_path[1024];
+    if (out) {
+        snprintf(tmp_path, sizeof tmp_path, "%s.tmp", out);
+        csv = fopen(tmp_path, "w");
+        if (!csv) fprintf(stderr, "gemm: cannot write %s\n", tmp_path);
+        else
+            fprintf(csv, "# chapter 09 gemm: the model (modelled, from the emulator's counts at n = %d) against published "
+                         "measurements (%s)\ndevice,ladder,rung,their_kernel,n,modelled_gflops,modelled_v1_gflops,"
+                         "published_gflops,ratio,ratio_v1,bound\n", n, path);
+    }
+    /* one table per (device, ladder) */
+    for (int first = 0; first < nr; first++) {
+        bool seen = false;
+        for (int j = 0; j < first; j++)
+            if (!strcmp(rows[j].device, rows[first].device) && !strcmp(rows[j].ladder, rows[first].ladder)) seen = true;
+        if (seen) continue;
+        pw_gpu g;
+        char err[600];
+        if (pw_gpu_find(rows[first].device, &g, err, sizeof err)) {
+            printf("\n(published ladder %s: %s)\n", rows[first].ladder, err);
+            continue;
+        }
+        printf("\n== the model against the published %s ladder on the %s (measured, n = %d)\n", rows[first].ladder, g.name,
+               rows[first].n);
+        printf("%-12s %-26s %10s %10s %6s %10s %6s %-8s %s\n", "rung", "their kernel", "published", "model v1", "ratio",
+               "model v2", "ratio", "bound", "within 25%");
+        int m = 0, within = 0;
+        int order[32];
+        double pub[32], mod[32], mod1[32];
+        const char *blas = NULL;
+        double blas_gf = 0;
+        for (int r = first; r < nr; r++) {
+            if (strcmp(rows[r].device, rows[first].device) || strcmp(rows[r].ladder, rows[first].ladder)) continue;
+            int i = -1;
+            for (int k = 0; k < nv; k++)
+                if (!strcmp(vs[k].label, rows[r].rung)) i = k;
+            if (i < 0) {
+                if (!strncmp(rows[r].rung, "0_", 2)) { blas = rows[r].theirs; blas_gf = rows[r].gflops; }
+                continue;
+            }
+            int N = rows[r].n;
+            counts a = scale_counts(&cs[i], &cs2[i], n, DK, N);
+            pw_gpu_work w = work_of(&vs[i], &a, N, &launches[i], &g, NULL, 0);
+            pw_gpu_time t = pw_gpu_model(&g, &w);
+            double fl = 2.0 * N * (double)N * N;
+            double gf = fl / t.t_s * 1e-9, gf1 = fl / t.t_throughput * 1e-9;
+            double ratio = gf / rows[r].gflops, ratio1 = gf1 / rows[r].gflops;
+            bool ok = ratio >= 0.75 && ratio <= 1.25;
+            within += ok;
+            printf("%-12s %-26s %10.1f %10.1f %6.2f %10.1f %6.2f %-8s %s\n", vs[i].label, rows[r].theirs, rows[r].gflops,
+                   gf1, ratio1, gf, ratio, t.bound, ok ? "yes" : (ratio > 1 ? "no: model too fast" : "no: model too slow"));
+            if (csv)
+                fprintf(csv, "%s,%s,%s,%s,%d,%.1f,%.1f,%.1f,%.4f,%.4f,%s\n", g.key, rows[r].ladder, vs[i].label,
+                        rows[r].theirs, N, gf, gf1, rows[r].gflops, ratio, ratio1, t.bound);
+            order[m] = i;
+            pub[m] = rows[r].gflops;
+            mod[m] = gf;
+            mod1[m] = gf1;
+            m++;
+        }
+        if (blas) printf("%-12s %-26s %10.1f %10s %6s %10s %6s %-8s %s\n", "0_cublas", blas, blas_gf, "-", "", "-", "", "",
+                         "the yardstick (not modelled)");
+        printf("ratio: modelled GFLOP/s / published (above 1: the model is too fast); model v1: the throughput terms\n"
+               "alone (the chapter's model before occupancy, latency and waves); model v2: common/gpu_model.h.\n");
+        if (m == 0) continue;
+        /* the targets: every rung within 25%, the rank order, each step's speedup within 25% */
+        int rank_ok = 1, steps = 0, steps_ok = 0;
+        for (int a = 0; a < m; a++)
+            for (int b = 0; b < m; b++)
+                if (pub[a] < pub[b] && !(mod[a] < mod[b])) rank_ok = 0;
+        printf("step          published  modelled  ratio\n");
+        for (int a = 1; a < m; a++) {
+            double sp = pub[a] / pub[a - 1], sm = mod[a] / mod[a - 1], q = sm / sp;
+            steps++;
+            steps_ok += q >= 0.75 && q <= 1.25;
+            printf("%-6s -> %-4.4s %8.2fx %8.2fx %6.2f\n", vs[order[a - 1]].label, vs[order[a]].label, sp, sm, q);
+        }
+        printf("benchmark: %d of %d rungs within 25%% of the published GFLOP/s (version 1: %d)\n", within, m,
+               [&] { int k = 0; for (int a = 0; a < m; a++) k += mod1[a] / pub[a] >= 0.75 && mod1[a] / pub[a] <= 1.25; return k; }());
+        printf("benchmark: rank order of the rungs %s\n", rank_ok ? "preserved" : "NOT preserved");
+        printf("benchmark: %d of %d steps' speedups within 25%% of the published ones\n", steps_ok, steps);
+    }
+    if (csv) {
+        if (fclose(csv) || rename(tmp_path, out)) fprintf(stderr, "gemm: cannot write %s\n", out);
+    }
 }
 #endif
 
@@ -476,8 +721,9 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
 /* Counts from the emulator's CSV (--model-csv): the model_* rows of variant v
  * at n (the emulator scaled them to its --model-n: run it with --model-n
  * equal to the size timed here; the default is 4096 for both). */
-static int read_model_counts(const char *path, const char *v, int n, counts *c)
+static int read_model_counts(const char *path, const char *v, int n, counts *c, launch_info *li)
 {
+    memset(li, 0, sizeof *li);
     FILE *f = fopen(path, "r");
     if (!f) return 0;
     char line[1024];
@@ -498,6 +744,8 @@ static int read_model_counts(const char *path, const char *v, int n, counts *c)
         }
         if (nc < 20 || strcmp(col[1], v) || strcmp(col[2], "quantity") || atoi(col[4]) != n) continue;
         if (strncmp(col[6], "model_", 6)) continue;
+        if (!strcmp(col[6], "model_launch_threads")) li->threads = atoi(col[19]);
+        if (!strcmp(col[6], "model_launch_smem")) li->smem = atoi(col[19]);
         for (int q = 0; q < NCOUNTS; q++)
             if (!strcmp(col[6] + 6, count_names[q])) {
                 *count_field(c, q) = atof(col[19]);
@@ -550,13 +798,12 @@ static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_
 {
     cudaDeviceProp prop;
     CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-    const pw_gpu *g = strstr(prop.name, "H200") ? &pw_gpu_h200_sxm : &pw_gpu_h100_sxm;
+    const pw_gpu *g = &dev;
     size_t flush_bytes = 2 * (size_t)(prop.l2CacheSize > 0 ? prop.l2CacheSize : 64 << 20);
     void *flush = pw_cuda_alloc(flush_bytes);
     pw_bench_config cfg = pw_bench_from_opts(common);
     double flops = 2.0 * n * (double)n * n;
-    printf("\n== n = %d on %s; model: %s%s\n", n, prop.name, g->name,
-           strstr(prop.name, "H200") ? "" : " (the device is not an H200: the H100 model is the nearer)");
+    printf("\n== n = %d on %s; model: %s (%s)\n", n, prop.name, g->name, g->path);
     if (!model_csv) printf("(no --model-csv: the model column needs the emulator's counts, ./build/ch09/gemm --csv F)\n");
     printf("%-19s %10s %7s %8s %8s %10s %7s\n", "variant", "median", "IQR", "TFLOP/s", "% cuBLAS", "model ms", "meas/mod");
     double blas[3] = { NAN, NAN, NAN };
@@ -581,8 +828,11 @@ static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_
         if (v->r != GG_CUBLAS && ref == ref) snprintf(pct, sizeof pct, "%.1f%%", 100 * tf / ref);
         counts c;
         memset(&c, 0, sizeof c);
-        if (model_csv && v->r != GG_CUBLAS && read_model_counts(model_csv, v->label, n, &c)) {
-            pw_gpu_work w = work_of(v, &c, n);
+        launch_info li;
+        if (model_csv && v->r != GG_CUBLAS && read_model_counts(model_csv, v->label, n, &c, &li)) {
+            gg_shape sh = gg_launch_shape(v->r, v->t, n, n, n);
+            snprintf(li.kernel, sizeof li.kernel, "%s", sh.kernel);
+            pw_gpu_work w = work_of(v, &c, n, &li, g, NULL, 0);
             pw_gpu_time t = pw_gpu_model(g, &w);
             snprintf(mod, sizeof mod, "%.3f", 1e3 * t.t_s);
             snprintf(ratio, sizeof ratio, "%.2f", st.median / t.t_s);
@@ -592,7 +842,7 @@ static void time_ladder(const variant *vs, int nv, int n, buffers *bf, const pw_
         }
         printf("%-19s %7.3f ms %6.1f%% %8.2f %8s %10s %7s\n", v->label, 1e3 * st.median,
                100 * (st.q3 - st.q1) / st.median, tf, pct, mod, ratio);
-        pw_csv_summary(csv, v->label, n, 1, "ladder", &st, flops, work_of(v, &c, n).dram_bytes);
+        pw_csv_summary(csv, v->label, n, 1, "ladder", &st, flops, work_of(v, &c, n, NULL, g, NULL, 0).dram_bytes);
         if (v->r != GG_CUBLAS && ref == ref) pw_csv_quantity(csv, v->label, n, 1, "pct_cublas", 100 * tf / ref);
     }
     printf("median of %d+ runs, each after the L2 (%d MiB) was flushed; IQR: the spread (q3 - q1) / median;\n"
@@ -635,6 +885,7 @@ static int verify_all(const variant *vs, int nv, const pw_list *sizes, buffers *
             if (run_checked(&vs[i], n, n, n, b, sample, prog)) return -1;
 #if PW_SIMT_EMULATED
             cs[s][i] = read_counts();   /* the launch just verified */
+            launches[i] = read_launch();
             double want = tensor_flops_expected(&vs[i], n, n, n), got = 8192 * cs[s][i].mma;
             if (gg_rung_tensor(vs[i].r) && got != want) {
                 fprintf(stderr, "%s: %s at n=%d: 8192 x mma_ops = %.0f flops, want %.0f (2mnk over its padded tiles)\n",
@@ -673,7 +924,7 @@ int main(int argc, char **argv)
     pw_list sizes = PW_LIST(PW_SIMT_EMULATED ? 256 : 4096);
     pw_list only = PW_LIST(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
     pw_list model_ns = PW_LIST(4096);
-    const char *model_csv = NULL;
+    const char *model_csv = NULL, *device = NULL, *published_csv = NULL;
     pw_opt opts[] = {
         { "-n", "--sizes", PW_OPT_SIZES, &sizes, "N[,N...]",
           "m = n = k of the counted (emulator, default 256) or timed (GPU, default 4096) runs", 1, 16384 },
@@ -683,10 +934,31 @@ int main(int argc, char **argv)
           "GPU: the emulator's CSV, whose counts give the model's time beside the measured one", 0, 0 },
         { NULL, "--rung", PW_OPT_SIZES, &only, "R[,R...]", "only these rungs, 0-9 (default all; 0 = cuBLAS, GPU only)",
           0, GG_NRUNGS - 1 },
+        { NULL, "--device", PW_OPT_STRING, &device, "NAME|FILE",
+          "the GPU the model's tables are for: a file of common/gpus (default " PW_GPU_DEFAULT
+          "; on a GPU, the one found) or a path to a .gpu file", 0, 0 },
+        { NULL, "--published-csv", PW_OPT_STRING, &published_csv, "FILE",
+          "emulator: write the model against the published ladders to FILE (device,rung,...,ratio)", 0, 0 },
     };
     pw_common_opts common;
-    pw_parse_or_exit(argc, argv, "the GPU GEMM ladder: nine kernels from a thread per element to Tensor Cores", opts, 4,
+    pw_parse_or_exit(argc, argv, "the GPU GEMM ladder: nine kernels from a thread per element to Tensor Cores", opts, 6,
                      &common);
+#if !PW_SIMT_EMULATED
+    if (!device) {   /* the model of the GPU at hand, where a file describes it */
+        cudaDeviceProp prop;
+        if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess)
+            device = strstr(prop.name, "H200") ? "h200-sxm" : strstr(prop.name, "A100") ? "a100-sxm"
+                   : strstr(prop.name, "A6000") ? "rtx-a6000" : PW_GPU_DEFAULT;
+    }
+#endif
+    pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
+    pw_gpu_find_or_exit(common.prog, "h100-sxm", &h100);
+    pw_gpu_find_or_exit(common.prog, "h200-sxm", &h200);
+#if PW_SIMT_EMULATED
+    model_devices[n_model_devices++] = &dev;
+    if (strcmp(dev.key, h100.key)) model_devices[n_model_devices++] = &h100;
+    if (strcmp(dev.key, h200.key)) model_devices[n_model_devices++] = &h200;
+#endif
     if (common.tiny) sizes = PW_SIMT_EMULATED ? (pw_list)PW_LIST(64) : (pw_list)PW_LIST(1024);
 #if PW_SIMT_EMULATED
     if (pw_list_max(&sizes) > 1024) {
@@ -749,18 +1021,25 @@ int main(int argc, char **argv)
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_csv_meta(csv, "model_n", "%lld", model_ns.v[0]);
+    char tag[64];
+    device_tag(&dev, tag, sizeof tag);
 #if PW_SIMT_EMULATED
-    pw_csv_meta(csv, "device", "emulator (times modelled for %s and %s)", pw_gpu_h100_sxm.name, pw_gpu_h200_sxm.name);
-    csv_roofs(csv, &pw_gpu_h100_sxm, "h100");
+    pw_csv_meta(csv, "device", "emulator (times modelled for %s, %s and %s)", dev.name, h100.name, h200.name);
+    pw_csv_meta(csv, "model_device", "%s", tag);
+    csv_roofs(csv, &dev, tag);
+    static counts at[32];   /* the counts at the first --model-n */
     for (int s = 0; s < sizes.n; s++)
-        report_counts(vs, nv, cs[s], cs2[s], (int)sizes.v[s], &model_ns, sizes.v[s] == pw_list_max(&sizes) && s == last_max(&sizes), csv);
+        report_counts(vs, nv, cs[s], cs2[s], (int)sizes.v[s], &model_ns, sizes.v[s] == pw_list_max(&sizes) && s == last_max(&sizes), csv, at);
+    /* the published ladders, from the largest size counted (its scaling is exact where any is) */
+    int lm = last_max(&sizes);
+    report_published(vs, nv, cs[lm], cs2[lm], (int)sizes.v[lm], published_csv);
 #else
     {
         cudaDeviceProp prop;
         CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-        const pw_gpu *g = strstr(prop.name, "H200") ? &pw_gpu_h200_sxm : &pw_gpu_h100_sxm;
-        pw_csv_meta(csv, "device", "%s (model: %s)", prop.name, g->name);
-        csv_roofs(csv, g, strstr(prop.name, "H200") ? "h200" : "h100");
+        pw_csv_meta(csv, "device", "%s (model: %s)", prop.name, dev.name);
+        pw_csv_meta(csv, "model_device", "%s", tag);
+        csv_roofs(csv, &dev, tag);
         for (int s = 0; s < sizes.n; s++) time_ladder(vs, nv, (int)sizes.v[s], &b, &common, model_csv, csv);
     }
     gg_shutdown();

@@ -2,12 +2,14 @@
 # chapters/09-tensor-cores/run.sh: what `make chapter-9` runs, in the order
 # the README reads. On the emulator each program verifies every rung, then
 # counts what each kernel does and models its time on an H100 and an H200
-# from the counts; where nvcc built the same programs for a GPU
+# from the counts (DEVICE=name or a .gpu file: another GPU's tables), and
+# holds the model against SGEMM_CUDA's measured ladder on an RTX A6000; where nvcc built the same programs for a GPU
 # (build/gpu/ch09/) they run there too and time for real, beside the model,
 # or say in one line that there is no GPU. Before each step the questions to
 # answer first; after it, the program prints its answers from its own numbers.
 #   BIN      the emulator programs (default build/ch09); GPU ones in BIN/../gpu/ch09
 #   RESULTS  where the CSV goes (default results/09-tensor-cores)
+#   DEVICE   the GPU of the model's tables (default h100-sxm; common/gpus/)
 #   FULL=1   a bigger emulated size (512 instead of 256), GPU sizes 4096 and 8192
 set -euo pipefail
 BIN=${BIN:-build/ch09}
@@ -45,7 +47,7 @@ predict "on an H100 (67 TFLOP/s fp32, 989.5 bf16 Tensor Core, 3.35 TB/s), what f
   can the best fp32 rung reach? The best Tensor Core rung?"
 predict "the H200 has 43% more memory bandwidth than the H100: how much faster is a 4096^3 bf16 GEMM?"
 step "1. the GEMM ladder: counted, then modelled on an H100 and an H200" \
-    "$BIN/gemm" -n "$n" --model-n "$gpu_sizes" --csv "$RESULTS/gemm.csv"
+    "$BIN/gemm" ${DEVICE:+--device "$DEVICE"} -n "$n" --model-n "$gpu_sizes" --csv "$RESULTS/gemm.csv" --published-csv "$RESULTS/published.csv"
 gpu gemm --sizes "$gpu_sizes" --model-csv "$RESULTS/gemm.csv" --csv "$RESULTS/gemm_gpu.csv"
 predict "fp16 inputs, fp32 sums, inputs in [-1, 1): how large is the error relative to the answer at
   k = 16? At k = 4096: 256x larger, 16x, or the same?"

@@ -1,4 +1,4 @@
-# caption: The GPU GEMM ladder at n = 4096, modelled: TFLOP/s of each rung (log scale) on an H100 and an H200 SXM, as common/gpu_model.h predicts them from the emulator's counts (the largest of the fp, issue, shared-memory, L2 and DRAM times), with the % of the modelled peak above each rung (fp32 for rungs 1-7, dense Tensor Core for 8-9) and the term that bounds it. Where the nvcc build ran on a GPU (gemm_gpu.csv), its measured TFLOP/s are the third bar. The two models coincide wherever no rung is DRAM-bound: an H200 differs from an H100 in its memory.
+# caption: The GPU GEMM ladder at n = 4096, modelled: TFLOP/s of each rung (log scale) on an H100 and an H200 SXM, as common/gpu_model.h (version 2) predicts them from the emulator's counts (throughput terms wave by wave, occupancy, Little's law: the term named above each bar binds), with the % of the modelled peak above each rung (fp32 for rungs 1-7, dense Tensor Core for 8-9) and the term that bounds it. Where the nvcc build ran on a GPU (gemm_gpu.csv), its measured TFLOP/s are the third bar. The two models coincide wherever no rung is DRAM-bound: an H200 differs from an H100 in its memory.
 # data: gemm.csv
 load 'plots/common.gp'
 f = csv('gemm.csv')
@@ -15,9 +15,9 @@ ladder_awk = 'BEGIN { print "label,h100,h200,pct,bound,measured" } ' . \
   'FNR == 1 { file++ } /^#/ || $1 == "program" { next } ' . \
   'file == 1 && $3 == "quantity" && $5 == ' . model_n . ' && $7 ~ /^model_h[12]00_/ { if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } v[$2, $7] = $20 } ' . \
   'file == 2 && $3 == "summary" && $7 == "ladder" && $5 == ' . model_n . ' { meas[$2] = $17 / 1000 } ' . \
-  'END { split("fp issue shared l2 dram", t, " "); ' . \
+  'END { split("fp issue l1 latency l2 dram", t, " "); ' . \
   '  for (i = 1; i <= n; i++) { x = o[i]; b = "fp"; m = -1; ' . \
-  '    for (j = 1; j <= 5; j++) if (v[x, "model_h100_t_" t[j]] + 0 > m) { m = v[x, "model_h100_t_" t[j]] + 0; b = t[j] } ' . \
+  '    for (j = 1; j <= 6; j++) if (v[x, "model_h100_t_" t[j]] + 0 > m) { m = v[x, "model_h100_t_" t[j]] + 0; b = t[j] } ' . \
   '    printf "%s,%s,%s,%s,%s,%s\n", x, v[x, "model_h100_tflops"], v[x, "model_h200_tflops"], ' . \
   '           v[x, "model_h100_pct_peak"], b, (x in meas) ? meas[x] : "nan" } }'
 rows = "< awk -F, '" . ladder_awk . "' '" . f . "' " . (have_gpu ? "'" . g . "'" : "/dev/null")
