@@ -18,10 +18,10 @@ if [ -z "$SAN" ] && [ -x "$BUILD/ch09/gemm" ] && [ -x "$BUILD/ch09/precision" ];
                'BEGIN { printf "%.1fx fewer global sectors than 1_naive, and the H100 SXM model runs it %.2fx", (l1 + s1) / (l2 + s2), t1 / t2 }')
     got=$(sed -n 's/^answer: 2_coalesced moves \(.*x\) faster.*/\1/p' "$tmp/so")
     # The fastest SIMT rung and the H200's count, from the model rows.
-    want2=$(awk -F, '/^#/ || /^program,/ { next } $3 == "quantity" && $5 == 4096 && $7 ~ /^model_h[12]00_t_(s|fp)$/ { v[$2 "/" $7] = $NF; r[$2] = 1 }
+    want2=$(awk -F, '/^#/ || /^program,/ { next } $3 == "quantity" && $5 == 4096 && $7 ~ /^model_h[12]00_(t_s|pct_peak)$/ { v[$2 "/" $7] = $NF; r[$2] = 1 }
         END { for (x in r) { n++; if (v[x "/model_h100_t_s"] / v[x "/model_h200_t_s"] > 1.005) f++
                              if (x !~ /wmma/ && (b == "" || v[x "/model_h100_t_s"] < v[b "/model_h100_t_s"])) b = x }
-              t = v[b "/model_h100_t_s"]; printf "%.3f ms %.0f%%|%d of %d", 1e3 * t, 100 * v[b "/model_h100_t_fp"] / t, f, n }' "$g")
+              t = v[b "/model_h100_t_s"]; printf "%.3f ms %.0f%%|%d of %d", 1e3 * t, v[b "/model_h100_pct_peak"], f, n }' "$g")
     got2="$(sed -n 's/^answer: the fastest SIMT rung on the H100 SXM model: [0-9a-z_]*, \([0-9.]* ms\), bound by [a-z0-9]* (\([0-9]*%\) of.*/\1 \2/p' "$tmp/so")|$(sed -n 's/^answer: the H200 over the H100: \([0-9]* of [0-9]*\) rungs.*/\1/p' "$tmp/so")"
     if [ -n "$got" ] && [ "$got" = "$want" ] && [ "$got2" = "$want2" ] && [ "$(grep -c '^answer: ' "$tmp/so")" = 5 ]; then
         ok "ch09 gemm answers: sector and time ratios of rungs 1-2, the fastest SIMT rung ($got2) equal this run's CSV"

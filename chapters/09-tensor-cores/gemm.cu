@@ -562,7 +562,8 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
         const pw_gpu_time *t = &tm[best][0];
         printf("answer: the fastest %s rung on the %s model: %s, %.3f ms, bound by %s (%.0f%% of the %s peak; the next "
                "term: %s at %.3f ms)", tensor ? "WMMA" : "SIMT", dev.name, vs[best].label, 1e3 * t->t_s, t->bound,
-               100 * t->t_fp / t->t_s, tensor ? "Tensor Core" : "fp32", t->next, 1e3 * t->next_s);
+               100 * mflops / (pw_gpu_peak_tflops(&dev, tensor) * 1e12) / t->t_s, tensor ? "Tensor Core" : "fp32",
+               t->next, 1e3 * t->next_s);
         for (int i = 0; i < nv; i++)
             if (i != best && gg_rung_tensor(vs[i].r) == tensor && vs[i].t == vs[best].t &&
                 tm[i][0].t_s <= 1.005 * t->t_s)
