@@ -169,8 +169,10 @@ cuda_chapter = $(eval $(call cuda_chapter_template,$(1),$(2),$(3),$(4),$(5)))
 # ---- make gpu-test: the kernels on a real device ------------------------------------------
 # Builds the nvcc programs, then runs each with --tiny: each checks every
 # kernel against the CPU before it times anything; then the conformance
-# suite tests/cuda/ built by nvcc. Without a device this says so in one
-# line, with status 0, and builds nothing.
+# suite tests/cuda/ built by nvcc; then chapter 09's ladder at 4096, the
+# model's time for the device at hand (its common/gpus file) beside the
+# measured one, with the ratio. Without a device this says so in one line,
+# with status 0, and builds nothing.
 .PHONY: gpu-test
 gpu-test:
 	@if [ -z "$(HAVE_NVCC)" ]; then echo "gpu-test: skipped: nvcc not found (the CUDA toolkit from developer.nvidia.com)"; \
@@ -180,4 +182,9 @@ gpu-test:
 	    printf '%s\n' "== $$p"; "$$p" --tiny; rc=$$?; \
 	    if [ $$rc -ne 0 ]; then echo "FAIL $$p (exit $$rc)"; fails=$$((fails + 1)); fi; done; \
 	  echo "gpu-test: $(words $(GPU_PROGRAMS)) programs, $$fails failed"; \
-	  PW_REUSE=1 CUDA_ARCH=$(CUDA_ARCH) bash tests/cuda/run.sh --nvcc $(BUILD) || fails=$$((fails + 1)); [ $$fails -eq 0 ]; fi
+	  PW_REUSE=1 CUDA_ARCH=$(CUDA_ARCH) bash tests/cuda/run.sh --nvcc $(BUILD) || fails=$$((fails + 1)); \
+	  echo "== the GEMM ladder at 4096: the GPU model (from the emulator's counts) beside the measured time"; \
+	  mkdir -p $(BUILD)/gpu-test && $(MAKE) --no-print-directory $(BUILD)/ch09/gemm && \
+	    $(BUILD)/ch09/gemm --csv $(BUILD)/gpu-test/ch09_model.csv >$(BUILD)/gpu-test/ch09_model.txt && \
+	    $(BUILD)/gpu/ch09/gemm --sizes 4096 --model-csv $(BUILD)/gpu-test/ch09_model.csv \
+	      --csv $(BUILD)/gpu-test/ch09_gpu.csv || fails=$$((fails + 1)); [ $$fails -eq 0 ]; fi

@@ -9,8 +9,9 @@
 # 2. make gpu-test: every CUDA program's --tiny (each verifies every kernel
 #    against the CPU first) and the conformance suite tests/cuda/ on the GPU;
 # 3. the GPU chapters for real: chapter 08's programs and chapter 09's ladder
-#    at 4096 and 8192 (cuBLAS beside every rung, the model's time beside the
-#    measured one) and its precision sweep, CSV into OUT;
+#    at 4096 and 8192 (cuBLAS beside every rung, the model's time for the GPU
+#    at hand, from its common/gpus file, beside the measured one: the ratio
+#    is the model's check on this device) and its precision sweep, CSV into OUT;
 # 4. nvidia-smi's view of the device and the commands run, into OUT/README.
 # Commit what it wrote under results/reference/<gpu>/ with this command.
 set -uo pipefail
@@ -34,7 +35,8 @@ for p in warps memory reduce; do
     [ -x build/gpu/ch08/$p ] && run build/gpu/ch08/$p --csv "$OUT/ch08_$p.csv"
 done
 # the model's predictions come from the emulator's counts, at the GPU's sizes
-[ -x build/ch09/gemm ] && run build/ch09/gemm --model-n 4096,8192 --csv "$OUT/ch09_gemm_model.csv"
+[ -x build/ch09/gemm ] && run build/ch09/gemm --model-n 4096,8192 --csv "$OUT/ch09_gemm_model.csv" \
+    --published-csv "$OUT/ch09_published.csv"
 [ -x build/gpu/ch09/gemm ] && run build/gpu/ch09/gemm --sizes 4096,8192 --model-csv "$OUT/ch09_gemm_model.csv" \
     --csv "$OUT/ch09_gemm.csv"
 [ -x build/gpu/ch09/precision ] && run build/gpu/ch09/precision --csv "$OUT/ch09_precision.csv"
