@@ -198,7 +198,11 @@ pw_gpu_time pw_gpu_model(const pw_gpu *g, const pw_gpu_work *w)
     double warps = ceil(w->launch.threads_per_block / 32.0);
     double synced = R > 0 ? fmin(1.0, w->barriers / w->blocks / R) : 0;
     double T_c = T * (synced + (1 - synced) * fmin(1.0, g->schedulers_per_sm / warps));
-    double chain = R * L / clock_hz + T_c;    /* one block alone */
+    /* A barrier waits for the block's shared-memory traffic before it to
+     * land: at least one shared-memory latency each (a reduction tree's
+     * levels, a tiled GEMM's two barriers a tile). */
+    double barrier_wait = w->barriers / w->blocks * g->lat_smem_cycles / clock_hz;
+    double chain = R * L / clock_hz + barrier_wait + T_c;    /* one block alone */
     double blocks_on_sm = (t.waves - 1) * b_full + b_last;
     t.t_fp = blocks_on_sm * T_fp;
     t.t_issue = blocks_on_sm * T_issue;

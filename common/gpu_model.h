@@ -37,7 +37,9 @@
  *    resource) when its rounds end at a barrier (every warp waits for the
  *    block's loads, then all compute), else one warp's share, T x
  *    schedulers / warps (a warp issues from one scheduler; its block-mates
- *    compute while it waits). b blocks sharing an SM take b x T when that is
+ *    compute while it waits), and at each barrier one shared-memory latency
+ *    (the barrier waits for the block's shared traffic before it to land).
+ *    b blocks sharing an SM take b x T when that is
  *    longer than the chain (the others compute while one waits). So a wave
  *    takes max(b T, R L + T_c), and the SM's time is the sum over its waves.
  *    That is Little's law: the SM keeps b x warps x (loads per round)

@@ -109,7 +109,7 @@ if [ -x "$ch08_bin/warps" ] && [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/redu
                -v ws="$(ch08_q "$m" transpose_shared max_conflict_ways)" -v wp="$(ch08_q "$m" transpose_padded max_conflict_ways)" \
                'BEGIN { printf "stride 2 takes %.2f sectors (%.1fx stride 1s %.2f), at stride 8 %.2f|%.0f-way conflicted, %.0f-way", s2, s2 / s1, s1, s8, ws, wp }')
     got="$(grep -o 'stride 2 takes .*, at stride 8 [0-9.]*' "$tmp/so" | tr -d "'")|$(grep -o '[0-9]*-way conflicted, [0-9]*-way' "$tmp/so")"
-    if [ "$got" = "$want" ] && [ "$(grep -c '^answer: ' "$tmp/so")" = 2 ]; then
+    if [ "$got" = "$want" ] && [ "$(grep -c '^answer: ' "$tmp/so")" = 4 ]; then
         ok "ch08 memory answers: sectors per warp load and conflict ways equal this run's CSV ($got)"
     else
         bad "ch08 memory answers against the CSV" "got:  $got" "want: $want"
@@ -127,5 +127,135 @@ if [ -x "$ch08_bin/warps" ] && [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/redu
     else
         bad "ch08 reduce answer against the CSV" "got:  $got" "want: $want"
     fi
+fi
+
+# ---- the GPU model (common/gpu_model.h) on the emulator's counts ------------------------------
+# ch08_rows CSV N PREFIX: "variant param value" of the quantity rows at n = N whose param starts
+# with PREFIX, sorted (the threads column, the n a count came from, left out).
+ch08_rows() { awk -F, -v N="$2" -v P="$3" '/^#/ || /^program,/ { next }
+                $3 == "quantity" && $5 == N && index($7, P) == 1 { print $2, $7, $NF }' "$1" | sort; }
+# ch08_table OUT CSV N TAG BYTES FIRST: each row of the model's table in OUT (after the line
+# "== modelled ...", from the row of variant FIRST to the first blank or "time us" line) against the CSV:
+# "variant time GB/s bound" as printed, and as recomputed from the CSV's modelled rows (time
+# in us to 2 decimals, BYTES x N / t in GB/s to 1, the bound: the largest of the six terms,
+# the first listed on a tie). Prints "printed|recomputed".
+ch08_table() {
+    local printed recomputed
+    printed=$(awk -v first="$6" '/^== modelled/ { model = 1 } model && $1 == first && $2 ~ /^[0-9.]+$/ { on = 1 }
+                                 on && (NF == 0 || /^time us/) { exit }
+                                 on { print $1, $2, $3, ($4 ~ /%$/ ? $5 : $4) }' "$1")
+    recomputed=$(awk -F, -v N="$3" -v T="modelled_$4_" -v B="$5" '/^#/ || /^program,/ { next }
+        $3 == "quantity" && $5 == N && index($7, T) == 1 { p = substr($7, length(T) + 1); v[$2, p] = $NF
+                                                           if (!($2 in seen)) { seen[$2] = 1; o[++k] = $2 } }
+        END { split("fp issue l1 latency l2 dram", t, " ")
+              for (i = 1; i <= k; i++) { x = o[i]; b = 1
+                  for (j = 2; j <= 6; j++) if (v[x, "t_" t[j]] + 0 > v[x, "t_" t[b]] + 0) b = j
+                  printf "%s %.2f %.1f %s\n", x, 1e6 * v[x, "t_s"], B * N / v[x, "t_s"] * 1e-9, t[b] == "fp" ? "fp32" : t[b] } }' "$2")
+    echo "$printed|$recomputed"
+}
+
+if [ -x "$ch08_bin/memory" ] && [ -x "$ch08_bin/reduce" ] && [ -x "$ch08_bin/warps" ]; then
+    # reduce: the model's table and its two answer lines, recomputed from the CSV's modelled rows
+    # (the H100 SXM by default, n = 2^22).
+    "$ch08_bin/reduce" -n 64K --csv "$tmp/ch08_rm.csv" >"$tmp/rm.out" 2>&1
+    r=$tmp/ch08_rm.csv
+    tab=$(ch08_table "$tmp/rm.out" "$r" 4194304 h100_sxm 4 interleaved)
+    want=$(awk -F, -v N=4194304 '/^#/ || /^program,/ { next }
+        $3 == "quantity" && $5 == N && index($7, "modelled_h100_sxm_") == 1 { p = substr($7, 19); v[$2, p] = $NF
+                                                                             if (!($2 in seen)) { seen[$2] = 1; o[++k] = $2 } }
+        END { best = 2; for (i = 3; i <= k; i++) if (v[o[i-1], "t_s"] / v[o[i], "t_s"] > v[o[best-1], "t_s"] / v[o[best], "t_s"]) best = i
+              split("fp issue l1 latency l2 dram", t, " "); x = o[k]; b = 1
+              for (j = 2; j <= 6; j++) if (v[x, "t_" t[j]] + 0 > v[x, "t_" t[b]] + 0) b = j
+              printf "%s -> %s, %.2fx|%s, is %s-bound in the model: %.2f us, %.1f GB/s", o[best-1], o[best],
+                     v[o[best-1], "t_s"] / v[o[best], "t_s"], x, t[b] == "fp" ? "fp32" : t[b], 1e6 * v[x, "t_s"], 4 * N / v[x, "t_s"] * 1e-9 }' "$r")
+    got="$(grep -A1 '^answer: modelled on the' "$tmp/rm.out" | paste -sd' ' | tr -s ' ' | sed -n 's/.*the biggest step is \([a-z_]* -> [a-z_]*, [0-9.]*x\).*/\1/p')|$(grep '^answer: the last rung' "$tmp/rm.out" | sed -n 's/^answer: the last rung, \(.* GB\/s\) modelled$/\1/p')"
+    if [ "${tab%|*}" = "${tab#*|}" ] && [ -n "${tab%|*}" ] && [ "$got" = "$want" ] && grep -q "modelled, not measured: the H100 SXM" "$tmp/rm.out"; then
+        ok "ch08 reduce model: each rung's time, GB/s and bound, and both answers, equal this run's CSV ($got)"
+    else
+        bad "ch08 reduce model against the CSV" "table printed|recomputed: $tab" "answers got:  $got" "answers want: $want"
+    fi
+
+    # The published ladder: each row of common/gpus/published/reduction-ladders.csv beside the
+    # model, its ratio = modelled / published.
+    pub=common/gpus/published/reduction-ladders.csv
+    if [ -f "$pub" ]; then
+        got=$(awk -F, 'FNR == 1 { file++ } /^#/ || /^program,/ || /^device,/ { next }
+            file == 1 { want[$3] = $6; ladder = $2; n = $5; next }
+            $3 == "quantity" && $5 == n && $7 == "published_" ladder "_gbs" { pubv[$2] = $NF }
+            $3 == "quantity" && $5 == n && $7 == "modelled_" ladder "_gbs" { mod[$2] = $NF }
+            $3 == "quantity" && $5 == n && $7 == "modelled_" ladder "_ratio" { rat[$2] = $NF }
+            END { bad = 0; rows = 0
+                  for (r in want) { rows++; if (!(r in rat) || pubv[r] + 0 != want[r] + 0 || \
+                      (rat[r] - mod[r] / want[r]) ^ 2 > 1e-8 * rat[r] ^ 2) bad++ }
+                  print rows, bad }' "$pub" "$r")
+        if [ "${got#* }" = 0 ] && [ "${got% *}" -gt 0 ] && grep -q '^benchmark: .* rungs within 25% of the published GB/s' "$tmp/rm.out"; then
+            ok "ch08 reduce: the published ladder's ${got% *} rungs printed beside the model, ratio = modelled / published in the CSV"
+        else
+            bad "ch08 reduce published ladder" "rows, mismatches: $got" "$(grep -A3 'published' "$tmp/rm.out" | head -8)"
+        fi
+    fi
+
+    # The scaling is exact: the counts at n scaled to N equal those counted at N itself, for
+    # every rung (rungs 0-4 by N / n; rung 5 past its 2048-block grid, blocks of 64 from n =
+    # 1M on, by a launch of 4 blocks doing N's per-block work), and so do the modelled times.
+    "$ch08_bin/reduce" -n 256K --model-n 256K --csv "$tmp/ch08_r1.csv" >/dev/null 2>&1
+    "$ch08_bin/reduce" -n 16K --model-n 256K --csv "$tmp/ch08_r2.csv" >/dev/null 2>&1
+    "$ch08_bin/reduce" -b 64 -n 2M --model-n 2M --csv "$tmp/ch08_r3.csv" >/dev/null 2>&1
+    "$ch08_bin/reduce" -b 64 -n 64K --model-n 2M --csv "$tmp/ch08_r4.csv" >"$tmp/r4.out" 2>&1
+    a=$(ch08_rows "$tmp/ch08_r1.csv" 262144 model); b=$(ch08_rows "$tmp/ch08_r2.csv" 262144 model)
+    c=$(ch08_rows "$tmp/ch08_r3.csv" 2097152 model); d=$(ch08_rows "$tmp/ch08_r4.csv" 2097152 model)
+    if [ -n "$a" ] && [ "$a" = "$b" ] && [ -n "$c" ] && [ "$c" = "$d" ] && grep -q 'many_per_thread .*4 blk x 512$' "$tmp/r4.out" &&
+       [ "$(grep -c 'NOT exact' "$tmp/r4.out")" = 0 ]; then
+        ok "ch08 reduce: the counts scaled from n = 16K (x 16) and, past rung 5's grid, from 4 blocks (x 512) equal those counted at N, and so do the modelled times"
+    else
+        bad "ch08 reduce scaling" "at 256K from 256K and 16K: $(diff <(echo "$a") <(echo "$b") | head -4 | tr '\n' ' ')" \
+            "at 2M, blocks of 64, from 2M and 64K: $(diff <(echo "$c") <(echo "$d") | head -4 | tr '\n' ' ')"
+    fi
+
+    # --device: another file changes the times; a path works; an unknown name is a usage error.
+    "$ch08_bin/reduce" -n 64K --device a100-sxm --csv "$tmp/ch08_ra.csv" >"$tmp/ra.out" 2>&1
+    cp common/gpus/h100-sxm.gpu "$tmp/my-gpu.gpu"
+    "$ch08_bin/reduce" -n 64K --device "$tmp/my-gpu.gpu" --csv "$tmp/ch08_rp.csv" >/dev/null 2>&1
+    h=$(ch08_rows "$r" 4194304 modelled_h100_sxm_t_s | awk '{ print $1, $3 }')
+    a=$(ch08_rows "$tmp/ch08_ra.csv" 4194304 modelled_a100_sxm_t_s | awk '{ print $1, $3 }')
+    p=$(ch08_rows "$tmp/ch08_rp.csv" 4194304 modelled_my_gpu_t_s | awk '{ print $1, $3 }')
+    differ=$(join <(echo "$h") <(echo "$a") | awk '$2 != $3 { n++ } END { print n + 0 }')
+    if [ "$differ" = 6 ] && [ "$h" = "$p" ] && grep -q 'modelled, not measured: the A100 SXM4 80GB' "$tmp/ra.out"; then
+        ok "ch08 reduce --device: a100-sxm changes all 6 modelled times, a path to a copy of h100-sxm.gpu gives the H100's"
+    else
+        bad "ch08 reduce --device" "rungs whose time differs on a100-sxm: $differ (want 6)" "h100: $(tr '\n' ' ' <<<"$h")" "path: $(tr '\n' ' ' <<<"$p")"
+    fi
+    for prog in reduce memory warps; do
+        expect_usage "ch08 $prog --device nosuch (no such device file)" "$ch08_bin/$prog" --device nosuch
+    done
+
+    # memory: the model's table and answers against the CSV, and the scaling (sides 128 and 256
+    # scaled to 512; --tiny's side 200 is not a multiple of 128, so it counts again at 128).
+    "$ch08_bin/memory" -n 256 --model-n 512 --csv "$tmp/ch08_mm.csv" >"$tmp/mm.out" 2>&1
+    m=$tmp/ch08_mm.csv
+    tab=$(ch08_table "$tmp/mm.out" "$m" 262144 h100_sxm 8 stride_1)
+    want=$(awk -F, -v N=262144 '/^#/ || /^program,/ { next } $3 == "quantity" && $5 == N && $7 == "modelled_h100_sxm_t_s" { t[$2] = $NF }
+                 END { printf "%.2fx stride 1%ss time, stride 32 %.2fx; aos_x %.2fx|", t["stride_8"] / t["stride_1"], "\047", t["stride_32"] / t["stride_1"], t["aos_x"] / t["soa_x"]
+                       a = t["transpose_naive"] / t["transpose_shared"]; b = t["transpose_shared"] / t["transpose_padded"]
+                       if (b > a) printf "transpose_shared -> transpose_padded, %.2fx", b; else printf "transpose_naive -> transpose_shared, %.2fx", a }' "$m")
+    joined=$(grep -A1 '^answer: modelled on the\|^answer: the transposes' "$tmp/mm.out" | paste -sd' ' | tr -s ' ')
+    got="$(echo "$joined" | sed -n 's/.*stride 8 takes \([0-9.]*x stride 1.s time\).*\(, stride 32 [0-9.]*x; aos_x [0-9.]*x\).*/\1\2/p')|$(echo "$joined" | sed -n 's/.*biggest modelled step is \([a-z_]* -> [a-z_]*, [0-9.]*x\).*/\1/p')"
+    "$ch08_bin/memory" -n 128 --model-n 512 --csv "$tmp/ch08_m2.csv" >/dev/null 2>&1
+    "$ch08_bin/memory" --tiny --model-n 512 --csv "$tmp/ch08_m3.csv" >/dev/null 2>&1
+    a=$(ch08_rows "$m" 262144 model); b=$(ch08_rows "$tmp/ch08_m2.csv" 262144 model); c=$(ch08_rows "$tmp/ch08_m3.csv" 262144 model)
+    if [ "${tab%|*}" = "${tab#*|}" ] && [ -n "${tab%|*}" ] && [ "$got" = "$want" ] && [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ]; then
+        ok "ch08 memory model: table and answers equal this run's CSV ($got); counts from sides 256, 128 and 200 scale to 512 alike"
+    else
+        bad "ch08 memory model" "table printed|recomputed: $tab" "answers got:  $got" "answers want: $want" \
+            "scaling 256 vs 128: $(diff <(echo "$a") <(echo "$b") | head -3 | tr '\n' ' ')" "256 vs 200: $(diff <(echo "$a") <(echo "$c") | head -3 | tr '\n' ' ')"
+    fi
+
+    # warps: the branches' modelled answer from the CSV.
+    "$ch08_bin/warps" -n 4096 --rounds 20 --csv "$tmp/ch08_wm.csv" >"$tmp/wm.out" 2>&1
+    want=$(awk -F, '/^#/ || /^program,/ { next } $3 == "quantity" && $7 == "modelled_h100_sxm_t_s" { t[$2] = $NF }
+                   END { printf "branch_on_lane takes %.2fx", t["branch_on_lane"] / t["branch_on_warp"] }' "$tmp/ch08_wm.csv")
+    got=$(grep '^answer: modelled on the' "$tmp/wm.out" | grep -o 'branch_on_lane takes [0-9.]*x')
+    if [ -n "$got" ] && [ "$got" = "$want" ]; then ok "ch08 warps model: the branches' answer equals this run's CSV ($got)"
+    else bad "ch08 warps model answer against the CSV" "got:  $got" "want: $want"; fi
 fi
 # The Predict/Questions/ANSWERS.md structure is tests/tool_predict.sh's.

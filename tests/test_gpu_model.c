@@ -134,10 +134,12 @@ static void test_latency(void)
     EXPECT(t.latency_cycles == 200, "L2-served loads wait L2's 200 cycles, got %g", t.latency_cycles);
     EXPECT(!strcmp(t.bound, "latency") && near(t.t_s, 200e-6 + busy / 8, 1e-9), "latency-bound at 200 us, got %s %g",
            t.bound, t.t_s);
-    /* Rounds that end at a barrier hold the whole block: its busy time adds in full. */
+    /* Rounds that end at a barrier hold the whole block: its busy time adds in full, and each of its
+     * 2000 barriers waits a shared-memory latency (30 cycles): 60 us more. */
     w.barriers = 2 * 1000 * 10;
     t = pw_gpu_model(&g, &w);
-    EXPECT(near(t.t_s, 200e-6 + busy, 1e-9), "rounds ending at barriers: 200 us + the block's busy time, got %g", t.t_s);
+    EXPECT(near(t.t_s, 200e-6 + 60e-6 + busy, 1e-9), "rounds ending at barriers: 200 us + 2000 x 30 cycles + the "
+           "block's busy time, got %g", t.t_s);
     w.barriers = 0;
     /* All loads from DRAM (dram bytes = loaded bytes): 500 cycles a round. */
     w.dram_bytes = 32e6;

@@ -10,6 +10,11 @@
  *                                       efficiency, atomics per vote
  *   ./build/gpu/ch08/warps -n 16M       on a GPU: the two branches timed
  *
+ * The branches' time on a GPU is also modelled (common/gpu_model.h) for
+ * --device at --model-n (default 16M): their counts at n scaled by N / n
+ * (exact when both are multiples of the block, 256: every warp then does the
+ * same). The votes are not: the model has no term for atomics.
+ *
  * What to expect: a branch on lane parity has a SIMT efficiency of 0.5
  * (every instruction inside it has 16 of 32 lanes active), a branch on the
  * warp index 1.0; counting with a ballot takes one atomic per warp instead
@@ -17,6 +22,16 @@
  */
 #include "simt_driver.h"
 #include "warps.cuh"
+#include "model.h"
+
+/* What the model is given for a branch kernel besides the counts. flops: the
+ * FFMA lane slots the warps issue, 2 x 32 per warp FFMA: each side's load is
+ * followed by its `iters` FFMAs with the same lanes active, so a warp issues
+ * iters x (its load requests) FFMAs: the useful 2 iters n flops, doubled when
+ * every warp runs both sides (the idle lanes' slots are spent all the same).
+ * DRAM: x read once, y written once. */
+static double branch_flops(double ld_requests, int iters) { return 64.0 * iters * ld_requests; }
+static double branch_dram(long long n) { return 8.0 * (double)n; }
 
 /* The host's version of busy() in warps.cu. */
 static float busy_ref(float v, float a, int iters)
@@ -109,17 +124,32 @@ static int check_count(div_ctx *c, const float *x, int n)
 
 int main(int argc, char **argv)
 {
-    long long n = 1 << 18, iters = 16, rounds = 2000;
+    long long n = 1 << 18, iters = 16, rounds = 2000, model_n = 1 << 24;
+    const char *device = NULL, *model_csv = NULL;
     pw_opt opts[] = {
         { "-n", "--size", PW_OPT_INT, &n, "N", "elements for the branches and the vote (default 256K)", 1, 1LL << 30 },
         { NULL, "--iters", PW_OPT_INT, &iters, "K", "multiply-adds inside each side of the branch (default 16)", 1,
           1 << 20 },
         { NULL, "--rounds", PW_OPT_INT, &rounds, "R", "barriers per thread in the emulator benchmark (default 2000)",
           1, 1 << 24 },
+        { NULL, "--device", PW_OPT_STRING, &device, "NAME|FILE",
+          "the GPU the model is for: a file of common/gpus (default " PW_GPU_DEFAULT "; on a GPU, the one found) "
+          "or a path to a .gpu file", 0, 0 },
+        { NULL, "--model-n", PW_OPT_INT, &model_n, "N", "emulator: the size the model predicts for (default 16M)", 1,
+          1LL << 30 },
+        { NULL, "--model-csv", PW_OPT_STRING, &model_csv, "FILE",
+          "GPU: the emulator's CSV, whose counts give the model's time beside the measured one", 0, 0 },
     };
     pw_common_opts common;
-    pw_parse_or_exit(argc, argv, "grid, block, warp, lane; divergence; vote; the emulator's speed", opts, 3, &common);
+    pw_parse_or_exit(argc, argv, "grid, block, warp, lane; divergence; vote; the emulator's speed", opts, 6, &common);
     if (common.tiny) { n = 5000; rounds = 50; }
+#if !PW_SIMT_EMULATED
+    if (!device) device = mc_device_at_hand();
+#endif
+    pw_gpu dev;
+    pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
+    char tag[64];
+    mc_device_tag(&dev, tag, sizeof tag);
     pw_require_memory(common.prog, "-n", n, sizeof(float), 5);
     pw_cuda_start(common.prog);
 
@@ -145,6 +175,7 @@ int main(int argc, char **argv)
     printf("all variants match the host (branches and counts; sizes 1, 33, 1000; blocks 32, 96, 256)\n\n");
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
+    pw_csv_meta(csv, "model_device", "%s (%s, %s)", tag, dev.name, dev.path);
     static const char *branch_names[] = { "branch_on_lane", "branch_on_warp" };
     static const char *count_names[] = { "count_ballot", "count_atomic" };
 #if PW_SIMT_EMULATED
@@ -152,6 +183,7 @@ int main(int argc, char **argv)
            n, iters);
     printf("%-16s %11s %12s %10s %9s\n", "kernel", "warp steps", "active lanes", "SIMT eff", "atomics");
     double eff[4], steps[4], atomics[4];
+    mc_counts branch_counts[2];
     for (int k = 0; k < 4; k++) {
         div_ctx c = { k % 2, (int)n, (int)iters, 256, d_x, d_y, d_count };
         if (k < 2) launch_branch(&c);
@@ -164,6 +196,7 @@ int main(int argc, char **argv)
         pw_csv_quantity(csv, name, n, 256, "simt_efficiency", pw_simt_efficiency(ct));
         pw_csv_quantity(csv, name, n, 256, "warp_steps", (double)ct->warp_steps);
         pw_csv_quantity(csv, name, n, 256, "atomics", (double)ct->atomics);
+        if (k < 2) branch_counts[k] = mc_read();
         eff[k] = pw_simt_efficiency(ct);
         steps[k] = (double)ct->warp_steps;
         atomics[k] = (double)ct->atomics;
@@ -179,6 +212,39 @@ int main(int argc, char **argv)
                atomics[2], atomics[3], atomics[3] / atomics[2]);
     else
         printf("answer: not shown on this run: no element was above the threshold, so no kernel made an atomic\n\n");
+
+    /* The branches on a GPU, modelled: the counts at n scaled to model_n. A
+     * partial block at either size makes the scaling approximate (its warps'
+     * lanes idle): the line says so. */
+    {
+        bool exact = n % 256 == 0 && model_n % 256 == 0;
+        double f = (double)model_n / (double)n;
+        printf("modelled, not measured: the branches on the %s at n = %lld\n  (the counts at n = %lld x %g; %s)\n",
+               dev.name, model_n, n, f, exact ? "exact: both sizes are whole blocks of 256"
+                                             : "NOT exact: a size is not a multiple of the block, 256");
+        printf("%-16s %10s %10s %-8s %-15s %6s %6s\n", "kernel", "time us", "GFLOP/s", "bound", "next (x less)",
+               "blk/SM", "waves");
+        pw_gpu_time t[2];
+        for (int k = 0; k < 2; k++) {
+            mc_counts at = mc_scale(&branch_counts[k], f);
+            pw_gpu_work w = mc_work(&at, branch_flops(at.v[MC_LD_REQ], (int)iters), branch_dram(model_n), &dev, NULL,
+                                    NULL, 0);
+            t[k] = pw_gpu_model(&dev, &w);
+            char nx[32];
+            double useful = 2.0 * (double)iters * (double)model_n;
+            printf("%-16s %10.2f %10.1f %-8s %-15s %6d %6.0f\n", branch_names[k], 1e6 * t[k].t_s,
+                   useful / t[k].t_s * 1e-9, t[k].bound, mc_next(&t[k], nx, sizeof nx), t[k].occ.blocks_per_sm,
+                   t[k].waves);
+            mc_csv_counts(csv, branch_names[k], model_n, n, &at);
+            mc_csv_modelled(csv, branch_names[k], model_n, &dev, &w, &t[k], branch_dram(model_n));
+        }
+        printf("GFLOP/s: the useful 2 x iters x n flops over the modelled time; the model is given the FFMA slots\n"
+               "the warps issue (64 per warp FFMA, both sides of a divergent warp). count_ballot and count_atomic\n"
+               "are not modelled: common/gpu_model.h has no term for atomics.\n");
+        printf("answer: modelled on the %s at n = %lld with %lld multiply-adds a side, branch_on_lane takes %.2fx\n"
+               "  branch_on_warp's time (%s-bound against %s-bound)\n\n", dev.name, model_n, iters,
+               t[0].t_s / t[1].t_s, t[0].bound, t[1].bound);
+    }
 
     /* The emulator's own speed, on one core: a barrier crossing is a switch
      * from each thread to the scheduler and back; an access is a call to the
@@ -220,7 +286,10 @@ int main(int argc, char **argv)
 #else
     pw_bench_config cfg = pw_bench_from_opts(&common);
     printf("divergence and vote, n = %lld, blocks of 256, %lld multiply-adds per side\n", n, iters);
-    printf("%-16s %11s %7s %10s\n", "kernel", "median", "IQR", "GFLOP/s");
+    if (!model_csv)
+        printf("(no --model-csv: the model's column needs the emulator's counts: ./build/ch08/warps --iters %lld "
+               "--model-n %lld --csv F)\n", iters, n);
+    printf("%-16s %11s %7s %10s %11s %8s\n", "kernel", "median", "IQR", "GFLOP/s", "modelled us", "meas/mod");
     double med[4];
     for (int k = 0; k < 4; k++) {
         div_ctx c = { k % 2, (int)n, (int)iters, 256, d_x, d_y, d_count };
@@ -229,8 +298,21 @@ int main(int argc, char **argv)
         med[k] = st.median;
         double flops = k < 2 ? 2.0 * (double)iters * (double)n : 0;   /* one side's multiply-adds per element */
         const char *name = k < 2 ? branch_names[k] : count_names[k - 2];
-        printf("%-16s %8.1f us %6.1f%% %10.1f\n", name, st.median * 1e6, 100 * (st.q3 - st.q1) / st.median,
-               flops ? pw_gflops(flops, st.median) : 0.0);
+        char mod[16] = "-", ratio[16] = "-";
+        mc_counts mcn;
+        if (k < 2 && model_csv && mc_csv_read_counts(model_csv, name, n, &mcn)) {
+            snprintf(mcn.kernel, sizeof mcn.kernel, "%s", name);
+            pw_gpu_work w = mc_work(&mcn, branch_flops(mcn.v[MC_LD_REQ], (int)iters), branch_dram(n), &dev, NULL,
+                                    NULL, 0);
+            double tm = pw_gpu_model(&dev, &w).t_s;
+            snprintf(mod, sizeof mod, "%.2f", 1e6 * tm);
+            snprintf(ratio, sizeof ratio, "%.2f", st.median / tm);
+            char p[96];
+            snprintf(p, sizeof p, "modelled_%s_t_s", tag);
+            pw_csv_quantity(csv, name, n, 1, p, tm);
+        }
+        printf("%-16s %8.1f us %6.1f%% %10.1f %11s %8s\n", name, st.median * 1e6, 100 * (st.q3 - st.q1) / st.median,
+               flops ? pw_gflops(flops, st.median) : 0.0, mod, ratio);
         pw_csv_summary(csv, name, n, 1, "", &st, flops, 4.0 * (double)n);
     }
     /* Times, not counts, on a GPU: a ratio near 1 means something else (launch, memory) hid the branch. */
@@ -239,6 +321,9 @@ int main(int argc, char **argv)
            med[0] / med[1], iters);
     printf("answer: count_atomic took %.2fx the time of count_ballot (one atomic per match against one per warp)\n",
            med[3] / med[2]);
+    printf("(modelled us: common/gpu_model.h's time for the %s from the emulator's counts, not measured (the\n"
+           "emulator's run needs the same --iters); the votes are not modelled: the model has no atomics)\n",
+           dev.name);
 #endif
     cudaFree(d_x); cudaFree(d_y); cudaFree(d_count);
     pw_free(x); pw_free(y); pw_free(want);

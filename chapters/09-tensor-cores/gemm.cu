@@ -728,8 +728,9 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
                        blas ? 100 * blas_gf / (pw_gpu_peak_tflops(&g, 0) * 1e3) : 0.0, pw_gpu_peak_tflops(&g, 0));
             else if (fast)
                 printf("  What would slow it, not in the model: a loaded memory system's latency (the device file's are an\n"
-                       "  idle GPU's), L2 misses beyond each matrix once (%.0f MB matrices against %.0f MB of L2), the\n"
-                       "  drain at each barrier.\n", 4.0 * rows[first].n * (double)rows[first].n / 1e6, g.l2_mb);
+                       "  idle GPU's), L2 misses beyond each matrix once (%.0f MB matrices against %.0f MB of L2), a\n"
+                       "  barrier's drain beyond the one shared-memory latency the model charges.\n",
+                       4.0 * rows[first].n * (double)rows[first].n / 1e6, g.l2_mb);
             else if (!strcmp(t.bound, "latency"))
                 printf("  What would speed it up, not in the model: more loads in flight per warp (nvcc unrolls this\n"
                        "  barrier-free k loop 4 times: 8 ld.global a turn in its PTX), where the model waits once a pass.\n");
