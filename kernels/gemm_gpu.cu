@@ -556,6 +556,25 @@ static const char *const gg_names[GG_NRUNGS] = { "0_cublas", "1_naive",    "2_co
                                                   "5_reg2d",  "6_vec4",     "7_warptile",  "8_wmma_global", "9_wmma_shared" };
 
 const char *gg_rung_name(gg_rung r) { return r >= 0 && r < GG_NRUNGS ? gg_names[r] : "?"; }
+
+/* The launch parameters of each rung, in one line (the comment at the top of
+ * this file: SGEMM_CUDA's for rungs 1-7). */
+const char *gg_rung_params(gg_rung r)
+{
+    static const char *const params[GG_NRUNGS] = {
+        "cuBLAS",
+        "block 32 x 32, a thread an element of C, threadIdx.x along rows",
+        "block 1024 (1D), a thread an element, consecutive threads along a row",
+        "block 1024, tile 32 x 32, BK 32",
+        "block 512, tile 64 x 64, BK 8, TM 8",
+        "block 256, tile 128 x 128, BK 8, TM = TN = 8",
+        "block 256, tile 128 x 128, BK 8, TM = TN = 8, float4, A transposed",
+        "block 128, tile 128 x 128, BK 16, warp tile 64 x 64 (WNITER 4), TM 8, TN 4, float4",
+        "block 128 (4 warps), a warp a 16 x 16 tile of C, fragments from global",
+        "block 128, tile 64 x 64, BK 32, 2 x 2 fragments a warp, staged in shared",
+    };
+    return r >= 0 && r < GG_NRUNGS ? params[r] : "?";
+}
 const char *gg_type_name(gg_type t) { return t == GG_F16 ? "fp16" : t == GG_BF16 ? "bf16" : "fp32"; }
 size_t gg_type_size(gg_type t) { return t == GG_F32 ? 4 : 2; }
 int gg_rung_tensor(gg_rung r) { return r == GG_WMMA_GLOBAL || r == GG_WMMA_SHARED; }

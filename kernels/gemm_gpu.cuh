@@ -28,6 +28,7 @@ typedef enum { GG_CUBLAS = 0, GG_NAIVE, GG_COALESCED, GG_SMEM, GG_REG1D, GG_REG2
 typedef enum { GG_F32, GG_F16, GG_BF16 } gg_type;
 
 const char *gg_rung_name(gg_rung r);          /* "0_cublas", "1_naive", ..., "9_wmma_shared" */
+const char *gg_rung_params(gg_rung r);        /* its launch in one line: block, tile, per-thread outputs */
 const char *gg_type_name(gg_type t);          /* "fp32", "fp16", "bf16" */
 size_t gg_type_size(gg_type t);               /* bytes per element: 4 or 2 */
 int gg_rung_takes(gg_rung r, gg_type t);      /* 1 if the rung runs with inputs of type t */

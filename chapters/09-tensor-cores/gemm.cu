@@ -692,7 +692,9 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
         if (blas) printf("%-12s %-26s %10.1f %10s %6s %10s %6s %-8s %s\n", "0_cublas", blas, blas_gf, "-", "", "-", "", "",
                          "the yardstick (not modelled)");
         printf("ratio: modelled GFLOP/s / published (above 1: the model is too fast); model v1: the throughput terms\n"
-               "alone (the chapter's model before occupancy, latency and waves); model v2: common/gpu_model.h.\n");
+               "alone (the chapter's model before occupancy, latency and waves); model v2: common/gpu_model.h.\n"
+               "Each rung ran with their kernel's launch (kernels/gemm_gpu.cu):\n");
+        for (int a = 0; a < m; a++) printf("  %-12s %s\n", vs[order[a]].label, gg_rung_params(vs[order[a]].r));
         if (m == 0) continue;
         /* the targets: every rung within 25%, the rank order, each step's speedup within 25% */
         int rank_ok = 1, steps = 0, steps_ok = 0;
@@ -971,7 +973,7 @@ int main(int argc, char **argv)
           "the GPU the model's tables are for: a file of common/gpus (default " PW_GPU_DEFAULT
           "; on a GPU, the one found) or a path to a .gpu file", 0, 0 },
         { NULL, "--published-csv", PW_OPT_STRING, &published_csv, "FILE",
-          "emulator: write the model against the published ladders to FILE (device,rung,...,ratio)", 0, 0 },
+          "emulator: the model against the published ladders, as CSV (default: published.csv beside --csv)", 0, 0 },
     };
     pw_common_opts common;
     pw_parse_or_exit(argc, argv, "the GPU GEMM ladder: nine kernels from a thread per element to Tensor Cores", opts, 6,
@@ -1063,8 +1065,15 @@ int main(int argc, char **argv)
     static counts at[32];   /* the counts at the first --model-n */
     for (int s = 0; s < sizes.n; s++)
         report_counts(vs, nv, cs[s], cs2[s], (int)sizes.v[s], &model_ns, sizes.v[s] == pw_list_max(&sizes) && s == last_max(&sizes), csv, at);
-    /* the published ladders, from the largest size counted (its scaling is exact where any is) */
+    /* the published ladders, from the largest size counted (its scaling is exact where any is); with
+     * --csv F and no --published-csv, beside F as published.csv (the chapter's figure reads it there) */
     int lm = last_max(&sizes);
+    static char beside[1024];
+    if (!published_csv && common.csv) {
+        const char *slash = strrchr(common.csv, '/');
+        snprintf(beside, sizeof beside, "%.*spublished.csv", slash ? (int)(slash - common.csv + 1) : 0, common.csv);
+        published_csv = beside;
+    }
     report_published(vs, nv, cs[lm], cs2[lm], (int)sizes.v[lm], published_csv);
 #else
     {
