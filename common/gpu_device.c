@@ -604,3 +604,17 @@ void pw_gpu_find_or_exit(const char *prog, const char *name_or_path, pw_gpu *g)
         exit(2);
     }
 }
+
+const char *pw_gpu_stem_for(const char *cuda_name)
+{
+    /* What cudaGetDeviceProperties calls the GPUs the folder describes:
+     * "NVIDIA H100 80GB HBM3", "NVIDIA H200", "NVIDIA A100-SXM4-80GB",
+     * "NVIDIA A100-PCIE-40GB", "NVIDIA RTX A6000". */
+    static const struct { const char *has, *stem; } known[] = {
+        { "H200", "h200-sxm" },   { "H100", "h100-sxm" },     { "A100-PCIE-40GB", "a100-pcie-40gb" },
+        { "A100", "a100-sxm" },   { "A6000", "rtx-a6000" },
+    };
+    for (size_t i = 0; cuda_name && i < sizeof known / sizeof known[0]; i++)
+        if (strstr(cuda_name, known[i].has)) return known[i].stem;
+    return PW_GPU_DEFAULT;
+}

@@ -127,6 +127,11 @@ void pw_gpu_find_or_exit(const char *prog, const char *name_or_path, pw_gpu *g);
 /* The default device of the GPU chapters. */
 #define PW_GPU_DEFAULT "h100-sxm"
 
+/* The device file that describes the GPU CUDA calls cuda_name (its
+ * cudaDeviceProp name: "NVIDIA H100 80GB HBM3" gives "h100-sxm"), or
+ * PW_GPU_DEFAULT for a GPU no file describes. */
+const char *pw_gpu_stem_for(const char *cuda_name);
+
 /* ---- occupancy and waves ---------------------------------------------------------------- */
 
 typedef struct {

@@ -201,3 +201,35 @@ int pw_csv_close(pw_csv *f)
     free(f);
     return bad;
 }
+
+int pw_csv_read_quantities(const char *path, const char *variant, long long n, const char *prefix,
+                           void (*fn)(const char *param, double value, void *ctx), void *ctx)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    enum { NCOL = 20 };            /* the columns of the schema; value is the last */
+    char line[1024];
+    int passed = 0;
+    size_t plen = strlen(prefix);
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strncmp(line, "program,variant,kind,", 21)) continue;   /* metadata, the header */
+        char *col[NCOL];
+        int nc = 0;
+        for (char *p = line, *start = line; nc < NCOL; p++) {
+            if (*p == ',' || *p == '\n' || *p == 0) {
+                int end = *p != ',';
+                *p = 0;
+                col[nc++] = start;
+                start = p + 1;
+                if (end) break;
+            }
+        }
+        if (nc < NCOL || strcmp(col[1], variant) || strcmp(col[2], "quantity") || atoll(col[4]) != n ||
+            strncmp(col[6], prefix, plen))
+            continue;
+        fn(col[6], atof(col[NCOL - 1]), ctx);
+        passed++;
+    }
+    fclose(f);
+    return passed;
+}

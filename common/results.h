@@ -102,6 +102,13 @@ void pw_csv_quantity(pw_csv *f, const char *variant, long long n, int threads, c
  * error (reported on stderr). Frees f. */
 int pw_csv_close(pw_csv *f);
 
+/* Reading a CSV of this schema back (a GPU run reads the emulator's counts):
+ * calls fn(param, value, ctx) for each "quantity" row whose variant is
+ * `variant`, whose n is n and whose param starts with `prefix`. Returns how
+ * many rows it passed on, or -1 when the file cannot be read. */
+int pw_csv_read_quantities(const char *path, const char *variant, long long n, const char *prefix,
+                           void (*fn)(const char *param, double value, void *ctx), void *ctx);
+
 /* Facts about this machine and build, shared with the probe. */
 const char *pw_cpu_model(void);  /* "AMD EPYC", or "unknown" */
 const char *pw_compiler(void);   /* "gcc 12.2.0" */

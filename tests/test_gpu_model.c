@@ -1,9 +1,16 @@
+#define _POSIX_C_SOURCE 200809L
 /* tests/test_gpu_model.c: the GPU time model (version 2): the throughput
  * terms on a made-up GPU whose answers can be worked out by hand, CUDA's
  * occupancy calculation on the shipped devices, waves, and Little's law on
  * constructed counts. (The device files' parser: test_gpu_device.c.) */
 #include "gpu_model.h"
+#include "gpu_published.h"
 #include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <math.h>
 #include <string.h>
@@ -263,6 +270,51 @@ static void test_bad_input(void)
     EXPECT(isnan(t.t_s), "no work: invalid");
 }
 
+/* The device a CUDA name maps to, and the published ladders' reader and
+ * groups (a folder of our own through PW_GPU_DIR). */
+static void test_stems_and_published(void)
+{
+    EXPECT(!strcmp(pw_gpu_stem_for("NVIDIA H100 80GB HBM3"), "h100-sxm") &&
+           !strcmp(pw_gpu_stem_for("NVIDIA H200"), "h200-sxm") &&
+           !strcmp(pw_gpu_stem_for("NVIDIA A100-SXM4-80GB"), "a100-sxm") &&
+           !strcmp(pw_gpu_stem_for("NVIDIA A100-PCIE-40GB"), "a100-pcie-40gb") &&
+           !strcmp(pw_gpu_stem_for("NVIDIA RTX A6000"), "rtx-a6000") &&
+           !strcmp(pw_gpu_stem_for("NVIDIA GeForce GTX 1080"), PW_GPU_DEFAULT) && !strcmp(pw_gpu_stem_for(NULL), PW_GPU_DEFAULT),
+           "CUDA names to device files");
+    char dir[] = "/tmp/pw_published_XXXXXX", sub[600], file[700], path[800];
+    if (!mkdtemp(dir)) { EXPECT(0, "mkdtemp"); return; }
+    snprintf(sub, sizeof sub, "%s/published", dir);
+    snprintf(file, sizeof file, "%s/t.csv", sub);
+    EXPECT(mkdir(sub, 0700) == 0, "mkdir");
+    FILE *f = fopen(file, "w");
+    if (!f) { EXPECT(0, "fopen"); return; }
+    fprintf(f, "# a comment\ndevice,ladder,rung,their_kernel,n,value\n"
+               "a,l1,r1,k1,64,10\nb,l1,r1,k1,64,20\na,l1,r2,k2,64,30\nbad line\na,l1,r3,k3,0,5\n"
+               "a,l2,r1,k1,64,40,256,1024\na,l2,r2,k2,64,50,256,0\n");
+    fclose(f);
+    const char *old = getenv("PW_GPU_DIR");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("PW_GPU_DIR", dir, 1);
+    pw_published_row rows[8];
+    int n = pw_published_read("t.csv", rows, 8, path, sizeof path);
+    EXPECT(n == 4, "4 good rows (a bad line, n = 0, and a launch with a grid of 0 skipped), got %d", n);
+    if (n == 4) {
+        EXPECT(pw_published_group_start(rows, 0) && pw_published_group_start(rows, 1) && !pw_published_group_start(rows, 2) &&
+               pw_published_group_start(rows, 3), "groups: (a,l1), (b,l1), (a,l1) again, (a,l2)");
+        EXPECT(pw_published_same_group(rows, 0, 2) && !pw_published_same_group(rows, 0, 1) && rows[3].block == 256 &&
+               rows[3].grid == 1024 && rows[0].block == 0 && rows[2].value == 30, "rows' fields");
+    }
+    EXPECT(pw_published_read("missing.csv", rows, 8, path, sizeof path) == -1 && strstr(path, "missing.csv"),
+           "a missing file: -1, its path said");
+    EXPECT(pw_published_within(1.25, 1) && pw_published_within(0.75, 1) && !pw_published_within(1.26, 1) &&
+           !pw_published_within(0.74, 1), "the 25%% band, edges included");
+    if (saved) { setenv("PW_GPU_DIR", saved, 1); free(saved); }
+    else unsetenv("PW_GPU_DIR");
+    unlink(file);
+    rmdir(sub);
+    rmdir(dir);
+}
+
 int main(void)
 {
     RUN(test_throughput_terms);
@@ -270,5 +322,6 @@ int main(void)
     RUN(test_latency);
     RUN(test_occupancy_against_cuda);
     RUN(test_bad_input);
+    RUN(test_stems_and_published);
     return UNIT_RESULT();
 }

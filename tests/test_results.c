@@ -119,6 +119,33 @@ static void test_null_means_no_csv(void)
     EXPECT(pw_csv_close(f) == 0, "every call accepts NULL");
 }
 
+/* Reading quantity rows back: only the variant, n and param prefix asked for. */
+static double read_sum;
+static int read_seen;
+static void add_row(const char *param, double value, void *ctx)
+{
+    (void)ctx;
+    read_sum += value;
+    read_seen += !strncmp(param, "model_", 6);
+}
+
+static void test_read_quantities(void)
+{
+    pw_csv *f = pw_csv_open(path, 0, NULL);
+    pw_csv_quantity(f, "rung", 4096, 256, "model_sectors", 1.5);
+    pw_csv_quantity(f, "rung", 4096, 256, "model_lines", 2.5);
+    pw_csv_quantity(f, "rung", 2048, 256, "model_sectors", 100);      /* another n */
+    pw_csv_quantity(f, "other", 4096, 256, "model_sectors", 1000);    /* another variant */
+    pw_csv_quantity(f, "rung", 4096, 256, "sectors", 10000);          /* no prefix */
+    EXPECT(pw_csv_close(f) == 0, "written");
+    read_sum = 0;
+    read_seen = 0;
+    int n = pw_csv_read_quantities(path, "rung", 4096, "model_", add_row, NULL);
+    EXPECT(n == 2 && read_seen == 2 && read_sum == 4.0, "the two rows of rung at 4096 with model_: %d rows, sum %g", n,
+           read_sum);
+    EXPECT(pw_csv_read_quantities("/nonexistent/x.csv", "rung", 4096, "", add_row, NULL) == -1, "a missing file: -1");
+}
+
 int main(void)
 {
     snprintf(path, sizeof path, "/tmp/pw_test_results_%ld.csv", (long)getpid());
@@ -126,6 +153,7 @@ int main(void)
     RUN(test_killed_run_keeps_old_file);
     RUN(test_unwritable_path_is_usage_error);
     RUN(test_null_means_no_csv);
+    RUN(test_read_quantities);
     unlink(path);
     return UNIT_RESULT();
 }

@@ -201,13 +201,9 @@ int main(int argc, char **argv)
     pw_common_opts common;
     pw_parse_or_exit(argc, argv, "coalescing and shared-memory bank conflicts, counted or timed", opts, 4, &common);
     if (common.tiny) side = 200;
-#if !PW_SIMT_EMULATED
-    if (!device) device = mc_device_at_hand();
-#endif
     pw_gpu dev;
-    pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
     char tag[64];
-    mc_device_tag(&dev, tag, sizeof tag);
+    mc_pick_device(common.prog, device, &dev, tag, sizeof tag);
     /* in, out, the AoS copy (3 floats) and the host copies: 8 arrays of N*N floats */
     pw_require_memory(common.prog, "-n", side * side, sizeof(float), 8);
     pw_cuda_start(common.prog);

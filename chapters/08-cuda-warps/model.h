@@ -24,6 +24,7 @@
 
 extern "C" {
 #include "gpu_model.h"
+#include "gpu_published.h"
 #include "gpu_regs.h"
 #include "results.h"
 }
@@ -177,38 +178,28 @@ static inline void mc_csv_counts(pw_csv *csv, const char *variant, long long n, 
 /* The model_* rows of variant v at n from an emulator's CSV (the last ones
  * when it has several): 1 when every count was found, else 0. The kernel's
  * name is the caller's to set. */
+typedef struct {
+    mc_counts *c;
+    unsigned found;   /* a bit per count, and the launch's two */
+} mc_rows;
+
+static inline void mc_take_row(const char *param, double x, void *ctx)
+{
+    mc_rows *m = (mc_rows *)ctx;
+    const char *q = param + 6;   /* after "model_" */
+    if (!strcmp(q, "launch_threads")) { m->c->threads = (int)x; m->found |= 1u << MC_N; }
+    else if (!strcmp(q, "launch_smem")) { m->c->smem = (int)x; m->found |= 1u << (MC_N + 1); }
+    else
+        for (int k = 0; k < MC_N; k++)
+            if (!strcmp(q, mc_names[k])) { m->c->v[k] = x; m->found |= 1u << k; }
+}
+
 static inline int mc_csv_read_counts(const char *path, const char *v, long long n, mc_counts *c)
 {
     memset(c, 0, sizeof *c);
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    char line[1024];
-    unsigned found = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || !strncmp(line, "program,", 8)) continue;
-        char *col[21];
-        int nc = 0;
-        for (char *p = line, *s = line; nc < 21; p++) {
-            if (*p == ',' || *p == '\n' || *p == 0) {
-                int end = *p == 0 || *p == '\n';
-                *p = 0;
-                col[nc++] = s;
-                s = p + 1;
-                if (end) break;
-            }
-        }
-        if (nc < 20 || strcmp(col[1], v) || strcmp(col[2], "quantity") || atoll(col[4]) != n) continue;
-        if (strncmp(col[6], "model_", 6)) continue;
-        const char *q = col[6] + 6;
-        double x = atof(col[nc - 1]);
-        if (!strcmp(q, "launch_threads")) { c->threads = (int)x; found |= 1u << MC_N; }
-        else if (!strcmp(q, "launch_smem")) { c->smem = (int)x; found |= 1u << (MC_N + 1); }
-        else
-            for (int k = 0; k < MC_N; k++)
-                if (!strcmp(q, mc_names[k])) { c->v[k] = x; found |= 1u << k; }
-    }
-    fclose(f);
-    return found == (1u << (MC_N + 2)) - 1;
+    mc_rows m = { c, 0 };
+    pw_csv_read_quantities(path, v, n, "model_", mc_take_row, &m);
+    return m.found == (1u << (MC_N + 2)) - 1;
 }
 
 /* The registers' source, for a table's footer. */
@@ -219,15 +210,17 @@ static inline const char *mc_regs_footer(int estimated, const char *note, char *
     return buf;
 }
 
-#if !PW_SIMT_EMULATED
-/* The device file of the GPU at hand, where one describes it (else the default). */
-static inline const char *mc_device_at_hand(void)
+/* The program's device: --device (a name or a file), else on a GPU the file
+ * that describes it, else the default; loaded (a bad one: one line, exit
+ * 2), with its CSV tag. */
+static inline void mc_pick_device(const char *prog, const char *device, pw_gpu *dev, char *tag, size_t len)
 {
+#if !PW_SIMT_EMULATED
     cudaDeviceProp prop;
-    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) return PW_GPU_DEFAULT;
-    return strstr(prop.name, "H200") ? "h200-sxm" : strstr(prop.name, "H100") ? "h100-sxm"
-         : strstr(prop.name, "A100") ? "a100-sxm" : strstr(prop.name, "A6000") ? "rtx-a6000" : PW_GPU_DEFAULT;
-}
+    if (!device && cudaGetDeviceProperties(&prop, 0) == cudaSuccess) device = pw_gpu_stem_for(prop.name);
 #endif
+    pw_gpu_find_or_exit(prog, device ? device : PW_GPU_DEFAULT, dev);
+    mc_device_tag(dev, tag, len);
+}
 
 #endif

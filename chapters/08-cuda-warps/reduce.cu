@@ -297,48 +297,23 @@ static void model_answers(const pw_gpu *dev, long long N, const modelled *m)
 }
 
 /* ---- the model against published measurements ---------------------------------------- */
-typedef struct {
-    char device[64], ladder[32], rung[32], theirs[64];
-    long long n;
-    double gbs;
-    int block, grid;
-} published_row;
-
-/* The rows of common/gpus/published/reduction-ladders.csv (see its header). */
-static int read_published(published_row *rows, int cap, char *path, size_t path_len)
-{
-    snprintf(path, path_len, "%s/published/reduction-ladders.csv", pw_gpu_dir());
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    char line[512];
-    int n = 0;
-    while (n < cap && fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || !strncmp(line, "device,", 7) || line[0] == '\n') continue;
-        published_row r;
-        if (sscanf(line, "%63[^,],%31[^,],%31[^,],%63[^,],%lld,%lf,%d,%d", r.device, r.ladder, r.rung, r.theirs,
-                   &r.n, &r.gbs, &r.block, &r.grid) == 8 && r.n > 0 && r.gbs > 0 && r.block > 0)
-            rows[n++] = r;
-    }
-    fclose(f);
-    return n;
-}
-
 /* Each published ladder beside the model of the same rungs, launched as
  * theirs were (their n, block and grid): GB/s, the ratio, the steps. */
 static int report_published(const mc_counts *counted, long long n, int b, pw_csv *csv)
 {
-    published_row rows[64];
+    pw_published_row rows[64];
     char path[600];
-    int nr = read_published(rows, 64, path, sizeof path);
+    int nr = pw_published_read("reduction-ladders.csv", rows, 64, path, sizeof path);
     if (nr < 0) {
         printf("\n(no published reduction ladder: %s cannot be read)\n", path);
         return 0;
     }
     for (int first = 0; first < nr; first++) {
-        bool seen = false;
-        for (int j = 0; j < first; j++)
-            if (!strcmp(rows[j].device, rows[first].device) && !strcmp(rows[j].ladder, rows[first].ladder)) seen = true;
-        if (seen) continue;
+        if (!pw_published_group_start(rows, first)) continue;
+        if (rows[first].block <= 0) {
+            printf("\n(published ladder %s: no block and grid columns; the model needs their launch)\n", rows[first].ladder);
+            continue;
+        }
         pw_gpu g;
         char err[600];
         if (pw_gpu_find(rows[first].device, &g, err, sizeof err)) {
@@ -349,11 +324,11 @@ static int report_published(const mc_counts *counted, long long n, int b, pw_csv
                "   the caveats are in the header of %s)\n", g.name, rows[first].ladder, path);
         printf("%-16s %-32s %9s %10s %9s %6s %-8s %s\n", "rung", "their kernel", "n", "published", "modelled",
                "ratio", "bound", "within 25%");
-        int m = 0, within = 0, order[32];
+        int m = 0, order[32];
         double pub[32], mod[32];
         for (int k = first; k < nr && m < 32; k++) {
-            const published_row *p = &rows[k];
-            if (strcmp(p->device, rows[first].device) || strcmp(p->ladder, rows[first].ladder)) continue;
+            const pw_published_row *p = &rows[k];
+            if (!pw_published_same_group(rows, first, k)) continue;
             int r = -1;
             for (int q = 0; q < NRUNGS; q++)
                 if (!strcmp(rungs[q].name, p->rung)) r = q;
@@ -362,42 +337,28 @@ static int report_published(const mc_counts *counted, long long n, int b, pw_csv
             if (counts_at(r, p->n, p->block, p->grid, &counted[r], n, b, &s)) return 1;
             pw_gpu_work w = mc_work(&s.c, flops_of(p->n), dram_of(p->n, s.c.v[MC_BLOCKS]), &g, NULL, NULL, 0);
             pw_gpu_time t = pw_gpu_model(&g, &w);
-            double gbs = 4.0 * (double)p->n / t.t_s * 1e-9, ratio = gbs / p->gbs;
-            bool ok = ratio >= 0.75 && ratio <= 1.25;
-            within += ok;
-            printf("%-16s %-32s %9lld %10.1f %9.1f %6.2f %-8s %s\n", rungs[r].name, p->theirs, p->n, p->gbs, gbs, ratio,
+            double gbs = 4.0 * (double)p->n / t.t_s * 1e-9, ratio = gbs / p->value;
+            bool ok = pw_published_within(gbs, p->value);
+            printf("%-16s %-32s %9lld %10.1f %9.1f %6.2f %-8s %s\n", rungs[r].name, p->theirs, p->n, p->value, gbs, ratio,
                    t.bound, ok ? "yes" : ratio > 1 ? "no: model too fast" : "no: model too slow");
             char q[96];
             snprintf(q, sizeof q, "published_%s_gbs", p->ladder);
-            pw_csv_quantity(csv, rungs[r].name, p->n, 1, q, p->gbs);
+            pw_csv_quantity(csv, rungs[r].name, p->n, 1, q, p->value);
             snprintf(q, sizeof q, "modelled_%s_gbs", p->ladder);
             pw_csv_quantity(csv, rungs[r].name, p->n, 1, q, gbs);
             snprintf(q, sizeof q, "modelled_%s_ratio", p->ladder);
             pw_csv_quantity(csv, rungs[r].name, p->n, 1, q, ratio);
             order[m] = r;
-            pub[m] = p->gbs;
+            pub[m] = p->value;
             mod[m] = gbs;
             m++;
         }
         printf("published: GB/s of the 4n bytes read, from their table; modelled: this rung launched as theirs was\n"
                "(their n, block and grid); ratio: modelled / published (above 1: the model is too fast).\n");
         if (m == 0) continue;
-        int rank_ok = 1, steps = 0, steps_ok = 0;
-        for (int a = 0; a < m; a++)
-            for (int c = 0; c < m; c++)
-                if (pub[a] < pub[c] && !(mod[a] < mod[c])) rank_ok = 0;
-        printf("%-33s %9s %9s %6s\n", "step", "published", "modelled", "ratio");
-        for (int a = 1; a < m; a++) {
-            double sp = pub[a] / pub[a - 1], sm = mod[a] / mod[a - 1], q = sm / sp;
-            char st[64];
-            snprintf(st, sizeof st, "%s -> %s", rungs[order[a - 1]].name, rungs[order[a]].name);
-            steps++;
-            steps_ok += q >= 0.75 && q <= 1.25;
-            printf("%-33s %8.2fx %8.2fx %6.2f\n", st, sp, sm, q);
-        }
-        printf("benchmark: %d of %d rungs within 25%% of the published GB/s\n", within, m);
-        printf("benchmark: rank order of the rungs %s\n", rank_ok ? "preserved" : "NOT preserved");
-        printf("benchmark: %d of %d steps' speedups within 25%% of the published ones\n", steps_ok, steps);
+        const char *labels[32];
+        for (int a = 0; a < m; a++) labels[a] = rungs[order[a]].name;
+        pw_published_targets(labels, pub, mod, m, "GB/s", "");
     }
     return 0;
 }
@@ -443,11 +404,9 @@ int main(int argc, char **argv)
                 common.prog, block);
         return PW_EXIT_USAGE;
     }
-#if !PW_SIMT_EMULATED
-    if (!device) device = mc_device_at_hand();
-#endif
     pw_gpu dev;
-    pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
+    char tag[64];
+    mc_pick_device(common.prog, device, &dev, tag, sizeof tag);
     if (common.tiny) sizes = (pw_list)PW_LIST(40000);
     long long nmax = pw_list_max(&sizes);
     if (nmax < 65537) nmax = 65537;            /* the check's largest size */
@@ -459,12 +418,12 @@ int main(int argc, char **argv)
         if (need > alloc) alloc = need;
     }
     {
-        published_row rows[64];
+        pw_published_row rows[64];
         char path[600];
-        int nr = read_published(rows, 64, path, sizeof path);
+        int nr = pw_published_read("reduction-ladders.csv", rows, 64, path, sizeof path);
         for (int k = 0; k < nr; k++)
             for (int r = 0; r < NRUNGS; r++)
-                if (!strcmp(rows[k].rung, rungs[r].name)) {
+                if (!strcmp(rows[k].rung, rungs[r].name) && rows[k].block > 0) {
                     int G = rows[k].grid > 0 ? rows[k].grid : grid_of(r, rows[k].n, rows[k].block), gs = G < 4 ? G : 4;
                     long long need = (long long)gs * rows[k].block * (long long)ceil(per_thread(r, rows[k].n, G, rows[k].block));
                     if (need > alloc) alloc = need;
@@ -486,8 +445,6 @@ int main(int argc, char **argv)
     }
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_csv_meta(csv, "block", "%lld", block);
-    char tag[64];
-    mc_device_tag(&dev, tag, sizeof tag);
     pw_csv_meta(csv, "model_device", "%s (%s, %s)", tag, dev.name, dev.path);
 
 #if PW_SIMT_EMULATED

@@ -143,13 +143,9 @@ int main(int argc, char **argv)
     pw_common_opts common;
     pw_parse_or_exit(argc, argv, "grid, block, warp, lane; divergence; vote; the emulator's speed", opts, 6, &common);
     if (common.tiny) { n = 5000; rounds = 50; }
-#if !PW_SIMT_EMULATED
-    if (!device) device = mc_device_at_hand();
-#endif
     pw_gpu dev;
-    pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
     char tag[64];
-    mc_device_tag(&dev, tag, sizeof tag);
+    mc_pick_device(common.prog, device, &dev, tag, sizeof tag);
     pw_require_memory(common.prog, "-n", n, sizeof(float), 5);
     pw_cuda_start(common.prog);
 

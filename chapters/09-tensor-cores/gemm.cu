@@ -32,6 +32,7 @@
 
 extern "C" {
 #include "gpu_model.h"
+#include "gpu_published.h"
 #include "gpu_regs.h"
 #include "roofline.h"
 }
@@ -591,39 +592,14 @@ static void report_counts(const variant *vs, int nv, const counts *cs, const cou
 
 #if PW_SIMT_EMULATED
 /* ---- the model against published measurements ---------------------------------------------- */
-typedef struct {
-    char device[64], ladder[32], rung[32], theirs[64];
-    int n;
-    double gflops;
-} published_row;
-
-/* The rows of common/gpus/published/gemm-ladders.csv (see its header). */
-static int read_published(published_row *rows, int cap, char *path, size_t path_len)
-{
-    snprintf(path, path_len, "%s/published/gemm-ladders.csv", pw_gpu_dir());
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    char line[512];
-    int n = 0;
-    while (n < cap && fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || !strncmp(line, "device,", 7) || line[0] == '\n') continue;
-        published_row r;
-        if (sscanf(line, "%63[^,],%31[^,],%31[^,],%63[^,],%d,%lf", r.device, r.ladder, r.rung, r.theirs, &r.n,
-                   &r.gflops) == 6 && r.n > 0 && r.gflops > 0)
-            rows[n++] = r;
-    }
-    fclose(f);
-    return n;
-}
-
 /* The published ladder's rungs beside the model (version 1 and 2) of the
  * same rungs, counted at n and scaled to the published size: the table, the
  * targets as benchmark lines, and the CSV `device,rung,...,ratio`. */
 static void report_published(const variant *vs, int nv, const counts *cs, const counts *cs2, int n, const char *out)
 {
-    published_row rows[64];
+    pw_published_row rows[64];
     char path[600];
-    int nr = read_published(rows, 64, path, sizeof path);
+    int nr = pw_published_read("gemm-ladders.csv", rows, 64, path, sizeof path);
     if (nr < 0) {
         printf("\n(no published ladder: %s cannot be read)\n", path);
         return;
@@ -641,50 +617,47 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
     }
     /* one table per (device, ladder) */
     for (int first = 0; first < nr; first++) {
-        bool seen = false;
-        for (int j = 0; j < first; j++)
-            if (!strcmp(rows[j].device, rows[first].device) && !strcmp(rows[j].ladder, rows[first].ladder)) seen = true;
-        if (seen) continue;
+        if (!pw_published_group_start(rows, first)) continue;
         pw_gpu g;
         char err[600];
         if (pw_gpu_find(rows[first].device, &g, err, sizeof err)) {
             printf("\n(published ladder %s: %s)\n", rows[first].ladder, err);
             continue;
         }
-        printf("\n== the model against the published %s ladder on the %s (measured, n = %d)\n", rows[first].ladder, g.name,
-               rows[first].n);
+        printf("\n== the model against the published %s ladder on the %s (measured, n = %lld)\n", rows[first].ladder,
+               g.name, rows[first].n);
         printf("%-12s %-26s %10s %10s %6s %10s %6s %-8s %s\n", "rung", "their kernel", "published", "model v1", "ratio",
                "model v2", "ratio", "bound", "within 25%");
-        int m = 0, within = 0;
-        int order[32];
+        int m = 0, order[32];
         double pub[32], mod[32], mod1[32];
+        long long at_n[32];   /* each rung's published size */
         const char *blas = NULL;
         double blas_gf = 0;
-        for (int r = first; r < nr; r++) {
-            if (strcmp(rows[r].device, rows[first].device) || strcmp(rows[r].ladder, rows[first].ladder)) continue;
+        for (int r = first; r < nr && m < 32; r++) {
+            if (!pw_published_same_group(rows, first, r)) continue;
             int i = -1;
             for (int k = 0; k < nv; k++)
                 if (!strcmp(vs[k].label, rows[r].rung)) i = k;
             if (i < 0) {
-                if (!strncmp(rows[r].rung, "0_", 2)) { blas = rows[r].theirs; blas_gf = rows[r].gflops; }
+                if (!strncmp(rows[r].rung, "0_", 2)) { blas = rows[r].theirs; blas_gf = rows[r].value; }
                 continue;
             }
-            int N = rows[r].n;
+            int N = (int)rows[r].n;
             counts a = scale_counts(&cs[i], &cs2[i], n, DK, N);
             pw_gpu_work w = work_of(&vs[i], &a, N, &launches[i], &g, NULL, 0);
             pw_gpu_time t = pw_gpu_model(&g, &w);
             double fl = 2.0 * N * (double)N * N;
             double gf = fl / t.t_s * 1e-9, gf1 = fl / t.t_throughput * 1e-9;
-            double ratio = gf / rows[r].gflops, ratio1 = gf1 / rows[r].gflops;
-            bool ok = ratio >= 0.75 && ratio <= 1.25;
-            within += ok;
-            printf("%-12s %-26s %10.1f %10.1f %6.2f %10.1f %6.2f %-8s %s\n", vs[i].label, rows[r].theirs, rows[r].gflops,
+            double ratio = gf / rows[r].value, ratio1 = gf1 / rows[r].value;
+            bool ok = pw_published_within(gf, rows[r].value);
+            printf("%-12s %-26s %10.1f %10.1f %6.2f %10.1f %6.2f %-8s %s\n", vs[i].label, rows[r].theirs, rows[r].value,
                    gf1, ratio1, gf, ratio, t.bound, ok ? "yes" : (ratio > 1 ? "no: model too fast" : "no: model too slow"));
             if (csv)
                 fprintf(csv, "%s,%s,%s,%s,%d,%.1f,%.1f,%.1f,%.4f,%.4f,%s\n", g.key, rows[r].ladder, vs[i].label,
-                        rows[r].theirs, N, gf, gf1, rows[r].gflops, ratio, ratio1, t.bound);
+                        rows[r].theirs, N, gf, gf1, rows[r].value, ratio, ratio1, t.bound);
             order[m] = i;
-            pub[m] = rows[r].gflops;
+            pub[m] = rows[r].value;
+            at_n[m] = rows[r].n;
             mod[m] = gf;
             mod1[m] = gf1;
             m++;
@@ -696,29 +669,15 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
                "Each rung ran with their kernel's launch (kernels/gemm_gpu.cu):\n");
         for (int a = 0; a < m; a++) printf("  %-12s %s\n", vs[order[a]].label, gg_rung_params(vs[order[a]].r));
         if (m == 0) continue;
-        /* the targets: every rung within 25%, the rank order, each step's speedup within 25% */
-        int rank_ok = 1, steps = 0, steps_ok = 0;
-        for (int a = 0; a < m; a++)
-            for (int b = 0; b < m; b++)
-                if (pub[a] < pub[b] && !(mod[a] < mod[b])) rank_ok = 0;
-        printf("%-26s %9s %9s %6s\n", "step", "published", "modelled", "ratio");
-        for (int a = 1; a < m; a++) {
-            double sp = pub[a] / pub[a - 1], sm = mod[a] / mod[a - 1], q = sm / sp;
-            steps++;
-            steps_ok += q >= 0.75 && q <= 1.25;
-            char step[80];
-            snprintf(step, sizeof step, "%s -> %s", vs[order[a - 1]].label, vs[order[a]].label);
-            printf("%-26s %8.2fx %8.2fx %6.2f\n", step, sp, sm, q);
-        }
         /* Each rung outside the band: by how much, what binds it, and what the model lacks that would move it
          * the right way (named from the direction and the binding term; the README works each one out). */
         for (int a = 0; a < m; a++) {
-            double q = mod[a] / pub[a];
-            if (q >= 0.75 && q <= 1.25) continue;
-            counts c = scale_counts(&cs[order[a]], &cs2[order[a]], n, DK, rows[first].n);
-            pw_gpu_work w = work_of(&vs[order[a]], &c, rows[first].n, &launches[order[a]], &g, NULL, 0);
+            double q = mod[a] / pub[a], N = (double)at_n[a];
+            if (pw_published_within(mod[a], pub[a])) continue;
+            counts c = scale_counts(&cs[order[a]], &cs2[order[a]], n, DK, N);
+            pw_gpu_work w = work_of(&vs[order[a]], &c, N, &launches[order[a]], &g, NULL, 0);
             pw_gpu_time t = pw_gpu_model(&g, &w);
-            double fl = 2.0 * rows[first].n * (double)rows[first].n * rows[first].n;
+            double fl = 2.0 * N * N * N;
             bool fast = q > 1, compute = !strcmp(t.bound, "issue") || !strcmp(t.bound, "fp32");
             printf("missing: %s: modelled %.2f ms (%s-bound; next %s at %.2f ms), measured %.2f ms: %.2fx too %s.\n",
                    vs[order[a]].label, 1e3 * t.t_s, t.bound, t.next, 1e3 * t.next_s, 1e3 * fl / (pub[a] * 1e9),
@@ -732,7 +691,7 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
                 printf("  What would slow it, not in the model: a loaded memory system's latency (the device file's are an\n"
                        "  idle GPU's), L2 misses beyond each matrix once (%.0f MB matrices against %.0f MB of L2), a\n"
                        "  barrier's drain beyond the one shared-memory latency the model charges.\n",
-                       4.0 * rows[first].n * (double)rows[first].n / 1e6, g.l2_mb);
+                       4.0 * N * N / 1e6, g.l2_mb);
             else if (!strcmp(t.bound, "latency"))
                 printf("  What would speed it up, not in the model: more loads in flight per warp (nvcc unrolls this\n"
                        "  barrier-free k loop 4 times: 8 ld.global a turn in its PTX), where the model waits once a pass.\n");
@@ -740,10 +699,16 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
                 printf("  What would speed it up, not in the model: more than one 128-byte L1 wavefront a clock per SM,\n"
                        "  or L1 hits between the blocks of an SM (the model's L1 keeps one block's loads only).\n");
         }
-        printf("benchmark: %d of %d rungs within 25%% of the published GFLOP/s (version 1: %d)\n", within, m,
-               [&] { int k = 0; for (int a = 0; a < m; a++) k += mod1[a] / pub[a] >= 0.75 && mod1[a] / pub[a] <= 1.25; return k; }());
-        printf("benchmark: rank order of the rungs %s\n", rank_ok ? "preserved" : "NOT preserved");
-        printf("benchmark: %d of %d steps' speedups within 25%% of the published ones\n", steps_ok, steps);
+        /* the targets: every rung within 25%, the rank order, each step's speedup within 25% */
+        const char *labels[32];
+        int within1 = 0;
+        for (int a = 0; a < m; a++) {
+            labels[a] = vs[order[a]].label;
+            within1 += pw_published_within(mod1[a], pub[a]);
+        }
+        char extra[32];
+        snprintf(extra, sizeof extra, " (version 1: %d)", within1);
+        pw_published_targets(labels, pub, mod, m, "GFLOP/s", extra);
     }
     if (csv) {
         if (fclose(csv) || rename(tmp_path, out)) fprintf(stderr, "gemm: cannot write %s\n", out);
@@ -756,39 +721,32 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
 /* Counts from the emulator's CSV (--model-csv): the model_* rows of variant v
  * at n (the emulator scaled them to its --model-n: run it with --model-n
  * equal to the size timed here; the default is 4096 for both). */
+typedef struct {
+    counts *c;
+    launch_info *li;
+    int found;   /* a bit per count */
+} model_rows;
+
+static void take_model_row(const char *param, double value, void *ctx)
+{
+    model_rows *m = (model_rows *)ctx;
+    const char *q = param + 6;   /* after "model_" */
+    if (!strcmp(q, "launch_threads")) m->li->threads = (int)value;
+    if (!strcmp(q, "launch_smem")) m->li->smem = (int)value;
+    for (int k = 0; k < NCOUNTS; k++)
+        if (!strcmp(q, count_names[k])) {
+            *count_field(m->c, k) = value;
+            m->found |= 1 << k;
+        }
+}
+
 static int read_model_counts(const char *path, const char *v, int n, counts *c, launch_info *li)
 {
     memset(li, 0, sizeof *li);
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    char line[1024];
-    int found = 0;
     memset(c, 0, sizeof *c);
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || !strncmp(line, "program,", 8)) continue;
-        char *col[21];
-        int nc = 0;
-        for (char *p = line, *s = line; nc < 21; p++) {
-            if (*p == ',' || *p == '\n' || *p == 0) {
-                int end = *p == 0 || *p == '\n';
-                *p = 0;
-                col[nc++] = s;
-                s = p + 1;
-                if (end) break;
-            }
-        }
-        if (nc < 20 || strcmp(col[1], v) || strcmp(col[2], "quantity") || atoi(col[4]) != n) continue;
-        if (strncmp(col[6], "model_", 6)) continue;
-        if (!strcmp(col[6], "model_launch_threads")) li->threads = atoi(col[19]);
-        if (!strcmp(col[6], "model_launch_smem")) li->smem = atoi(col[19]);
-        for (int q = 0; q < NCOUNTS; q++)
-            if (!strcmp(col[6] + 6, count_names[q])) {
-                *count_field(c, q) = atof(col[19]);
-                found |= 1 << q;
-            }
-    }
-    fclose(f);
-    return found == (1 << NCOUNTS) - 1;
+    model_rows m = { c, li, 0 };
+    pw_csv_read_quantities(path, v, n, "model_", take_model_row, &m);
+    return m.found == (1 << NCOUNTS) - 1;
 }
 
 typedef struct {
@@ -981,9 +939,7 @@ int main(int argc, char **argv)
 #if !PW_SIMT_EMULATED
     if (!device) {   /* the model of the GPU at hand, where a file describes it */
         cudaDeviceProp prop;
-        if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess)
-            device = strstr(prop.name, "H200") ? "h200-sxm" : strstr(prop.name, "A100") ? "a100-sxm"
-                   : strstr(prop.name, "A6000") ? "rtx-a6000" : PW_GPU_DEFAULT;
+        if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) device = pw_gpu_stem_for(prop.name);
     }
 #endif
     pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
