@@ -1107,14 +1107,16 @@ static void record(worker *w, pw_simt_thread *t, const void *site, int kind, int
     if (sl->n >= PASS_CAP) flush_warp(w, t->warp);   /* a long loop with no meeting: count what is there */
 }
 
-/* Distinct 32-byte sectors the lanes of g touched. */
-static int sectors(const group *g)
+/* Distinct units of 2^shift bytes the lanes of g touched: 32-byte sectors
+ * (shift 5: what the memory system moves), or 128-byte lines (shift 7: the
+ * L1 wavefronts of a global request, one line's worth of data a clock). */
+static int distinct(const group *g, int shift)
 {
-    uintptr_t seen[64];
+    uintptr_t seen[64];           /* 32 lanes of at most 16 bytes: 2 units each at most */
     int n = 0;
     for (int l = 0; l < 32; l++) {
         if (!(g->mask >> l & 1u)) continue;
-        for (uintptr_t s = g->addr[l] >> 5; s <= (g->addr[l] + g->bytes - 1) >> 5; s++) {
+        for (uintptr_t s = g->addr[l] >> shift; s <= (g->addr[l] + g->bytes - 1) >> shift; s++) {
             int j = n;
             while (j > 0 && seen[j - 1] != s) j--;
             if (j == 0 && n < 64) seen[n++] = s;
@@ -1122,23 +1124,8 @@ static int sectors(const group *g)
     }
     return n;
 }
-
-/* Distinct 128-byte lines the lanes of g touched: the L1 wavefronts of a
- * global request (one line's worth of data a clock). */
-static int lines(const group *g)
-{
-    uintptr_t seen[64];
-    int n = 0;
-    for (int l = 0; l < 32; l++) {
-        if (!(g->mask >> l & 1u)) continue;
-        for (uintptr_t s = g->addr[l] >> 7; s <= (g->addr[l] + g->bytes - 1) >> 7; s++) {
-            int j = n;
-            while (j > 0 && seen[j - 1] != s) j--;
-            if (j == 0 && n < 64) seen[n++] = s;
-        }
-    }
-    return n;
-}
+static int sectors(const group *g) { return distinct(g, 5); }
+static int lines(const group *g) { return distinct(g, 7); }
 
 /* Whether sector s is new to this block (and now remembered): the GPU
  * model's L1, a cache of the block's own loads that forgets nothing while
