@@ -63,6 +63,7 @@ if [ -x "$ch09m" ] && [ -z "$SAN" ]; then
         ok "ch09 gemm --device a100-sxm (by name and by path): the A100's tables, another time than the H100's ($ta s against $th s)"
     else bad "ch09 gemm --device" "a100 $ta h100 $th" "$(grep 'the model on' "$tmp/so.a100" "$tmp/so.path")"; fi
     expect_usage "ch09 gemm --device nosuch: one line, exit 2" "$ch09m" --tiny --device nosuch
+    expect_usage "ch09 gemm --published-csv into a missing folder: one line, exit 2" "$ch09m" --tiny --published-csv /nonexistent-dir/p.csv
     printf 'name = broken\n' >"$tmp/broken.gpu"
     expect_usage "ch09 gemm --device a broken file: one line, exit 2" "$ch09m" --tiny --device "$tmp/broken.gpu"
 fi

@@ -27,6 +27,8 @@
 #include "simt_driver.h"
 #include "gemm_gpu.cuh"
 
+#include <errno.h>
+
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -943,6 +945,17 @@ int main(int argc, char **argv)
     }
 #endif
     pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
+    if (published_csv) {   /* a file that cannot be written is bad input, found before any work (as --csv's) */
+        char probe[1024];
+        snprintf(probe, sizeof probe, "%s.tmp", published_csv);
+        FILE *f = fopen(probe, "w");
+        if (!f) {
+            fprintf(stderr, "%s: --published-csv %s: cannot write there: %s\n", common.prog, published_csv, strerror(errno));
+            return PW_EXIT_USAGE;
+        }
+        fclose(f);
+        remove(probe);
+    }
     pw_gpu_find_or_exit(common.prog, "h100-sxm", &h100);
     pw_gpu_find_or_exit(common.prog, "h200-sxm", &h200);
 #if PW_SIMT_EMULATED
