@@ -313,3 +313,17 @@ pw_regs_source pw_gpu_kernel_regs(const char *arch, const char *kernel, int *reg
                  PW_REGS_ESTIMATE_DEFAULT, bad);
     return PW_REGS_ESTIMATE;
 }
+
+pw_regs_source pw_gpu_launch_of(const char *arch, const char *kernel, int threads, int smem, pw_gpu_launch *launch,
+                                char *note, size_t notelen)
+{
+    int regs = 0, static_smem = 0;
+    char buf[160];
+    pw_regs_source src = pw_gpu_kernel_regs(arch, kernel, &regs, &static_smem, buf, sizeof buf);
+    launch->threads_per_block = threads;
+    launch->regs_per_thread = regs;
+    launch->regs_estimated = src == PW_REGS_ESTIMATE;
+    launch->smem_per_block = smem;   /* as the emulator saw it: static + dynamic */
+    if (note && notelen) snprintf(note, notelen, "%s", buf);
+    return src;
+}

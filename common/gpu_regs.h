@@ -22,6 +22,8 @@
 #ifndef PW_GPU_REGS_H
 #define PW_GPU_REGS_H
 
+#include "gpu_model.h"
+
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -60,6 +62,12 @@ typedef enum { PW_REGS_PTXAS_BUILD, PW_REGS_PTXAS_COMMITTED, PW_REGS_ESTIMATE } 
  * A table's malformed lines are skipped, and the note says so. */
 pw_regs_source pw_gpu_kernel_regs(const char *arch, const char *kernel, int *regs, int *static_smem,
                                   char *note, size_t notelen);
+
+/* The launch the GPU model needs (common/gpu_model.h's pw_gpu_launch) of a
+ * kernel of `threads` threads a block and `smem` shared bytes, its registers
+ * looked up as above for arch. Returns the registers' source. */
+pw_regs_source pw_gpu_launch_of(const char *arch, const char *kernel, int threads, int smem, pw_gpu_launch *launch,
+                                char *note, size_t notelen);
 
 /* ---- one table (the parts of pw_gpu_kernel_regs, for tests and tools) ----------------- */
 

@@ -290,18 +290,15 @@ int main(int argc, char **argv)
             double gbs = pw_gbs(8.0 * n, st.median);
             if (kind == 0 && k == 0) copy_gbs = gbs;
             /* the model, from the emulator's counts at this size (its model_* rows) */
-            char mod[16] = "-", ratio[16] = "-";
+            char mod[16], ratio[16];
             mc_counts mcn;
+            double tm = 0;
             if (model_csv && mc_csv_read_counts(model_csv, name, n, &mcn)) {
                 snprintf(mcn.kernel, sizeof mcn.kernel, "%s", kernel_of(kind));
                 pw_gpu_work w = mc_work(&mcn, flops_of(kind, n), dram_of(kind, strides[k], n), &dev, NULL, NULL, 0);
-                double tm = pw_gpu_model(&dev, &w).t_s;
-                snprintf(mod, sizeof mod, "%.2f", 1e6 * tm);
-                snprintf(ratio, sizeof ratio, "%.2f", st.median / tm);
-                char p[96];
-                snprintf(p, sizeof p, "modelled_%s_t_s", tag);
-                pw_csv_quantity(csv, name, n, 1, p, tm);
+                tm = pw_gpu_model(&dev, &w).t_s;
             }
+            mc_beside_measured(tm, st.median, tag, csv, name, n, mod, ratio, sizeof mod);
             printf("%-18s %8.1f us %6.1f%% %9.1f %7.1f%% %11s %8s\n", name, st.median * 1e6,
                    100 * (st.q3 - st.q1) / st.median, gbs, 100 * gbs / copy_gbs, mod, ratio);
             pw_csv_summary(csv, name, n, 1, "", &st, flops_of(kind, n), 8.0 * n);

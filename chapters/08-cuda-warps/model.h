@@ -114,15 +114,8 @@ static inline pw_gpu_work mc_work(const mc_counts *c, double flops, double dram_
     w.rounds = c->v[MC_WARPS] > 0 ? c->v[MC_ROUNDS] / c->v[MC_WARPS] : 0;
     w.barriers = c->v[MC_BARRIERS];
     if (c->threads > 0) {
-        int regs = 0, static_smem = 0;
-        char buf[160];
-        pw_regs_source s = pw_gpu_kernel_regs(g->arch, c->kernel, &regs, &static_smem, buf, sizeof buf);
-        w.launch.threads_per_block = c->threads;
-        w.launch.regs_per_thread = regs;
-        w.launch.regs_estimated = s == PW_REGS_ESTIMATE;
-        w.launch.smem_per_block = c->smem;
+        pw_regs_source s = pw_gpu_launch_of(g->arch, c->kernel, c->threads, c->smem, &w.launch, note, notelen);
         if (src) *src = s;
-        if (note) snprintf(note, notelen, "%s", buf);
     }
     return w;
 }
@@ -208,6 +201,23 @@ static inline const char *mc_regs_footer(int estimated, const char *note, char *
     snprintf(buf, len, "%s%s", note[0] ? note : "estimates only",
              estimated ? "; ~: an estimate (the kernel is in no ptxas table)" : "");
     return buf;
+}
+
+/* On a GPU: the model's time tm (seconds; 0 when the emulator's CSV had no
+ * counts) beside the measured median, as the table's "modelled us" and
+ * "meas/mod" texts (8 bytes at least; "-" without a model) and a
+ * modelled_<tag>_t_s row. */
+static inline void mc_beside_measured(double tm, double measured, const char *tag, pw_csv *csv, const char *variant,
+                                      long long n, char *mod, char *ratio, size_t len)
+{
+    snprintf(mod, len, "-");
+    snprintf(ratio, len, "-");
+    if (!(tm > 0)) return;
+    snprintf(mod, len, "%.2f", 1e6 * tm);
+    snprintf(ratio, len, "%.2f", measured / tm);
+    char p[96];
+    snprintf(p, sizeof p, "modelled_%s_t_s", tag);
+    pw_csv_quantity(csv, variant, n, 1, p, tm);
 }
 
 /* The program's device: --device (a name or a file), else on a GPU the file

@@ -534,14 +534,8 @@ int main(int argc, char **argv)
             double gbs = pw_gbs(4.0 * n, st.median);
             gbs_of[r] = gbs;
             double tm = model_from_csv(model_csv, r, n, &dev);
-            char mod[16] = "-", ratio[16] = "-";
-            if (tm > 0) {
-                snprintf(mod, sizeof mod, "%.2f", 1e6 * tm);
-                snprintf(ratio, sizeof ratio, "%.2f", st.median / tm);
-                char p[96];
-                snprintf(p, sizeof p, "modelled_%s_t_s", tag);
-                pw_csv_quantity(csv, rungs[r].name, n, 1, p, tm);
-            }
+            char mod[16], ratio[16];
+            mc_beside_measured(tm, st.median, tag, csv, rungs[r].name, n, mod, ratio, sizeof mod);
             printf("%-16s %8.1f us %6.1f%% %9.1f %7.1f%% %11s %8s\n", rungs[r].name, st.median * 1e6,
                    100 * (st.q3 - st.q1) / st.median, gbs, 100 * gbs / copy_gbs, mod, ratio);
             pw_csv_summary(csv, rungs[r].name, n, 1, "", &st, flops_of(n), 4.0 * n);   /* GB/s of the 4n bytes read, as printed */

@@ -294,19 +294,16 @@ int main(int argc, char **argv)
         med[k] = st.median;
         double flops = k < 2 ? 2.0 * (double)iters * (double)n : 0;   /* one side's multiply-adds per element */
         const char *name = k < 2 ? branch_names[k] : count_names[k - 2];
-        char mod[16] = "-", ratio[16] = "-";
+        char mod[16], ratio[16];
         mc_counts mcn;
+        double tm = 0;
         if (k < 2 && model_csv && mc_csv_read_counts(model_csv, name, n, &mcn)) {
             snprintf(mcn.kernel, sizeof mcn.kernel, "%s", name);
             pw_gpu_work w = mc_work(&mcn, branch_flops(mcn.v[MC_LD_REQ], (int)iters), branch_dram(n), &dev, NULL,
                                     NULL, 0);
-            double tm = pw_gpu_model(&dev, &w).t_s;
-            snprintf(mod, sizeof mod, "%.2f", 1e6 * tm);
-            snprintf(ratio, sizeof ratio, "%.2f", st.median / tm);
-            char p[96];
-            snprintf(p, sizeof p, "modelled_%s_t_s", tag);
-            pw_csv_quantity(csv, name, n, 1, p, tm);
+            tm = pw_gpu_model(&dev, &w).t_s;
         }
+        mc_beside_measured(tm, st.median, tag, csv, name, n, mod, ratio, sizeof mod);
         printf("%-16s %8.1f us %6.1f%% %10.1f %11s %8s\n", name, st.median * 1e6, 100 * (st.q3 - st.q1) / st.median,
                flops ? pw_gflops(flops, st.median) : 0.0, mod, ratio);
         pw_csv_summary(csv, name, n, 1, "", &st, flops, 4.0 * (double)n);

@@ -277,16 +277,7 @@ static pw_gpu_work work_of(const variant *v, const counts *c, double n, const la
     w.blocks = c->blocks;
     w.rounds = c->warps > 0 ? c->rounds / c->warps : 0;
     w.barriers = c->barriers;
-    if (li && li->threads > 0) {
-        int regs = 0, static_smem = 0;
-        char note[160];
-        pw_regs_source src = pw_gpu_kernel_regs(g->arch, li->kernel, &regs, &static_smem, note, sizeof note);
-        w.launch.threads_per_block = li->threads;
-        w.launch.regs_per_thread = regs;
-        w.launch.regs_estimated = src == PW_REGS_ESTIMATE;
-        w.launch.smem_per_block = li->smem;
-        if (regs_note) snprintf(regs_note, note_len, "%s", note);
-    }
+    if (li && li->threads > 0) pw_gpu_launch_of(g->arch, li->kernel, li->threads, li->smem, &w.launch, regs_note, note_len);
     return w;
 }
 
