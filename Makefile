@@ -174,3 +174,14 @@ help:
 	@echo "  ARCH=x86-64-v3         build for that -march instead of native (x86-64-v2: SSE4.2); use its own BUILD"
 	@echo "chapters: $(CHAPTER_DIRS)"
 	@echo "exercises: $(EXERCISES)"
+
+# ---- make deps: the optional tools this machine lacks ------------------------
+# detect.mk found what is here; tools/deps.sh maps what is missing to the
+# package manager's names (one table for apt-get, dnf, zypper, pacman, apk,
+# brew), prints the one command and runs it where no password is needed.
+DEPS_MISSING = $(if $(CC_VERSION),,cc) $(if $(HAVE_OMP)$(NO_OMP),,omp) $(if $(HAVE_GNUPLOT),,gnuplot) \
+               $(if $(HAVE_OPENBLAS),,openblas) $(if $(HAVE_MPI),,mpi) \
+               $(if $(shell command -v objdump 2>/dev/null),,objdump) $(if $(shell command -v $(CXX_EMU) 2>/dev/null),,cxx)
+.PHONY: deps
+deps:
+	@CC="$(CC)" bash tools/deps.sh $(strip $(DEPS_MISSING))

@@ -2,7 +2,9 @@
  * its kernels, the same on a GPU (nvcc) and on the SIMT emulator.
  *
  *   pw_cuda_start(prog)      GPU: the device's properties, or exit 77 with one
- *                            line when there is none. Emulator: says so.
+ *                            line on stderr when there is none (the guard
+ *                            linked in, common/gpu_guard.cu, says it before
+ *                            main). Emulator: says so.
  *   pw_cuda_time(...)        GPU: times a launch with CUDA events (warm-up,
  *                            then repeats; median and IQR as pw_bench does).
  *   pw_cuda_sync_check()     after a launch: the launch and the run succeeded.
@@ -42,8 +44,10 @@ static inline void pw_cuda_start(const char *prog)
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess || n == 0) {
-        printf("%s: skipped: no CUDA device here (%s); the emulator build runs the same kernels\n", prog,
-               e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+        /* common/gpu_guard.cu has already said so before main; this is for
+         * a program linked without it. */
+        fprintf(stderr, "%s: skipped (needs a GPU): no CUDA device (CUDA says: %s)\n", prog,
+                e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
         exit(PW_EXIT_SKIP);
     }
     cudaDeviceProp p;

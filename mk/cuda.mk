@@ -4,9 +4,14 @@
 #             emulator (common/simt.h): tools/pwcc-tr rewrites <<<>>> and
 #             __shared__, the host C++ compiler instruments every memory
 #             access (-fsanitize=thread, hooks renamed to the emulator's).
-#   nvcc      when nvcc is found (and no sanitizer is on): the same files for
-#             the GPU, into $(BUILD)/gpu/. `make` builds them even without a
-#             GPU, so code that nvcc rejects is caught by CI.
+#   nvcc      the same files for the GPU, into $(BUILD)/gpu/, when nvcc is
+#             found, no sanitizer is on, and there is a CUDA device to run
+#             them (or GPU=1 asks for them: `make gpu`, `make gpu-test`).
+#             Without a device they could only say "skipped", and nvcc
+#             spends about 40 s of a 2-core machine on them (two archs);
+#             CI builds them with `make gpu`, so code nvcc rejects is
+#             still caught. Every one links common/gpu_guard.cu: without a
+#             device it prints one line on stderr and exits 77.
 #
 # A chapter with CUDA programs, in its chapter.mk after $(call chapter,...):
 #   $(call cuda_chapter,NN,name,programs,kernel files,exercises)
@@ -28,8 +33,14 @@ NVCC_GENCODE = $(foreach a,$(cuda_archs),-gencode arch=compute_$(a:sm_%=%),code=
                -gencode arch=compute_$(lastword $(cuda_archs:sm_%=%)),code=compute_$(lastword $(cuda_archs:sm_%=%))
 NVCC_FLAGS = -O3 -std=c++17 $(NVCC_GENCODE) -Icommon -Ikernels \
              -Xcompiler -Wall,-Wextra $(if $(filter 1,$(WERROR)),-Werror all-warnings -Xcompiler -Werror)
-# The GPU build: nvcc present, and no sanitizer (nvcc cannot link ASan/TSan objects).
-CUDA_GPU_BUILD := $(if $(HAVE_NVCC),$(if $(SAN),,1))
+# The GPU build: nvcc present, no sanitizer (nvcc cannot link ASan/TSan
+# objects), and a device or GPU=1. The banner (mk/detect.mk) says which.
+GPU ?=
+CUDA_GPU_WANTED := $(if $(HAVE_CUDA_DEVICE),1,$(filter 1,$(GPU)))
+CUDA_GPU_BUILD := $(if $(HAVE_NVCC),$(if $(SAN),,$(CUDA_GPU_WANTED)))
+# Why there is no GPU build, for the banner (empty when there is one).
+CUDA_GPU_WHY_NOT := $(if $(HAVE_NVCC),$(if $(SAN),off under SAN=$(SAN),$(if $(CUDA_GPU_WANTED),,not built: no CUDA device here (make gpu or GPU=1 builds them anyway))),)
+GPU_GUARD := $(BUILD)/gpu/common/gpu_guard.o
 GPU_PROGRAMS :=
 
 # ---- the emulator build ---------------------------------------------------------------
@@ -74,6 +85,9 @@ TSAN_TESTS += test_simt
 $(BUILD)/gpu/kernels/%.o: kernels/%.cu
 	@mkdir -p $(@D)
 	$(HAVE_NVCC) $(NVCC_FLAGS) -c -o $@ $<
+$(GPU_GUARD): common/gpu_guard.cu
+	@mkdir -p $(@D)
+	$(HAVE_NVCC) $(NVCC_FLAGS) -c -o $@ $<
 # `make` (the programs target) builds everything nvcc can build here; each
 # chapter adds its programs and exercises (see cuda_chapter_template).
 .PHONY: cuda-programs
@@ -83,9 +97,9 @@ cuda-programs:
 # The conformance suite (tests/cuda/) for the GPU: nvcc must accept every
 # program as the emulator does (make gpu-test runs them where there is a GPU).
 CUDA_SUITE := $(patsubst tests/cuda/%.cu,$(BUILD)/gpu/cuda/%,$(wildcard tests/cuda/*.cu))
-$(BUILD)/gpu/cuda/%: tests/cuda/%.cu
+$(BUILD)/gpu/cuda/%: tests/cuda/%.cu $(GPU_GUARD)
 	@mkdir -p $(@D)
-	$(HAVE_NVCC) -O2 -std=c++17 $(NVCC_GENCODE) -Itests/cuda -o $@ $<
+	$(HAVE_NVCC) -O2 -std=c++17 $(NVCC_GENCODE) -Itests/cuda -o $@ $< $(GPU_GUARD)
 ifneq ($(CUDA_GPU_BUILD),)
 cuda-programs: $(CUDA_SUITE)
 endif
@@ -106,9 +120,9 @@ $$(ch$(1)_cu_bins): $$(BUILD)/ch$(1)/%: $$(BUILD)/simt/ch$(1)/%.o $$(ch$(1)_cu_k
 	@mkdir -p $$(@D)
 	$$(SIMT_LINK) -o $$@ $$< $$(ch$(1)_cu_kobjs) $$(LIBPW) $$(SIMT_LDLIBS)
 # The same driver for the GPU.
-$$(ch$(1)_gpu_bins): $$(BUILD)/gpu/ch$(1)/%: chapters/$(1)-$(2)/%.cu $$(ch$(1)_gpu_kobjs) $$(LIBPW)
+$$(ch$(1)_gpu_bins): $$(BUILD)/gpu/ch$(1)/%: chapters/$(1)-$(2)/%.cu $$(ch$(1)_gpu_kobjs) $$(GPU_GUARD) $$(LIBPW)
 	@mkdir -p $$(@D)
-	$$(HAVE_NVCC) $$(NVCC_FLAGS) -o $$@ $$< $$(ch$(1)_gpu_kobjs) $$(LIBPW) $$(filter-out -Wl%,$$(LDLIBS)) $$(GPU_LIBS)
+	$$(HAVE_NVCC) $$(NVCC_FLAGS) -o $$@ $$< $$(ch$(1)_gpu_kobjs) $$(GPU_GUARD) $$(LIBPW) $$(filter-out -Wl%,$$(LDLIBS)) $$(GPU_LIBS)
 ifneq ($$(CUDA_GPU_BUILD),)
 GPU_PROGRAMS += $$(ch$(1)_gpu_bins)
 cuda-programs chapter-$$(ch$(1)_num): $$(ch$(1)_gpu_bins)
@@ -165,6 +179,16 @@ solution-$(3): $$(BUILD)/sol/$(3)/check
 endef
 
 cuda_chapter = $(eval $(call cuda_chapter_template,$(1),$(2),$(3),$(4),$(5)))
+
+# ---- make gpu: the nvcc build on request -------------------------------------------------
+# Everything nvcc builds, device or not (what CI runs so that code nvcc
+# rejects is caught on a machine without a GPU). CUDA_ARCH=sm_90 builds one
+# arch instead of two, in half the time.
+.PHONY: gpu
+gpu:
+	@if [ -z "$(HAVE_NVCC)" ]; then echo "gpu: skipped: nvcc not found (the CUDA toolkit from developer.nvidia.com)"; \
+	elif [ -n "$(SAN)" ]; then echo "gpu: skipped: no nvcc build under SAN=$(SAN)"; \
+	else $(MAKE) --no-print-directory GPU=1 cuda-programs; fi
 
 # ---- make gpu-test: the kernels on a real device ------------------------------------------
 # Builds the nvcc programs, then runs each with --tiny: each checks every

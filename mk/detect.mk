@@ -63,8 +63,8 @@ define banner
 	@printf '  \342\234\223 %-10s %s\n' compiler "$(CC_VERSION)"
 	@printf '  \342\234\223 %-10s %s\n' SIMD "$(SIMD_ISA) (flags: $(or $(CFLAGS),$(ARCH_FLAGS),none))"
 	@$(if $(HAVE_OMP),printf '  \342\234\223 %-10s %s\n' OpenMP "-fopenmp",printf '  \342\234\227 %-10s %s\n' OpenMP "$(if $(NO_OMP),off (NO_OMP=1),not found): OpenMP programs run on one thread; get it: apt install libgomp1 / brew install libomp")
-	@$(if $(HAVE_NVCC),printf '  \342\234\223 %-10s %s\n' nvcc "$(HAVE_NVCC)",printf '  \342\234\227 %-10s %s\n' nvcc "$(if $(NO_CUDA),off (NO_CUDA=1),not found): CUDA kernels run on the SIMT emulator; get it: the CUDA toolkit from developer.nvidia.com")
-	@$(if $(HAVE_CUDA_DEVICE),printf '  \342\234\223 %-10s %s\n' GPU "$(HAVE_CUDA_DEVICE)",printf '  \342\234\227 %-10s %s\n' GPU "no CUDA device: make gpu-test skips; chapters use the emulator")
+	@$(if $(HAVE_NVCC),printf '  \342\234\223 %-10s %s\n' nvcc "$(HAVE_NVCC): $(if $(CUDA_GPU_WHY_NOT),GPU programs $(CUDA_GPU_WHY_NOT),GPU programs built into $(BUILD)/gpu/ (plus the emulator build)")",printf '  \342\234\227 %-10s %s\n' nvcc "$(if $(NO_CUDA),off (NO_CUDA=1),not found): CUDA kernels run on the SIMT emulator; get it: the CUDA toolkit from developer.nvidia.com")
+	@$(if $(HAVE_CUDA_DEVICE),printf '  \342\234\223 %-10s %s\n' GPU "$(HAVE_CUDA_DEVICE)",printf '  \342\234\227 %-10s %s\n' GPU "no CUDA device: CUDA programs run on the SIMT emulator (always built); make gpu-test skips")
 	@$(if $(HAVE_GNUPLOT),printf '  \342\234\223 %-10s %s\n' gnuplot "$(HAVE_GNUPLOT)",printf '  \342\234\227 %-10s %s\n' gnuplot "not found: chapters print tables, no figures; get it: apt install gnuplot-nox / brew install gnuplot")
 	@$(if $(HAVE_OPENBLAS),printf '  \342\234\223 %-10s %s\n' OpenBLAS "-lopenblas",printf '  \342\234\227 %-10s %s\n' OpenBLAS "not found: GEMM baselines skipped; get it: apt install libopenblas-dev / brew install openblas")
 	@$(if $(HAVE_MPI),printf '  \342\234\223 %-10s %s\n' MPI "$(HAVE_MPI)",printf '  \342\234\227 %-10s %s\n' MPI "not found: multi-process runs skipped; get it: apt install openmpi-bin libopenmpi-dev / brew install open-mpi")

@@ -71,16 +71,7 @@ else
     bad "pwcc: __shared__ with an initializer" "exit $rc (want nonzero), want 'init_shared.cu:3: error: ... initializer'" "$(head -3 "$tmp/so")"
 fi
 
-# The nvcc build, where there is one: without a GPU each program says so in one line, exit 77.
-if [ -x "$BUILD/gpu/ch08/reduce" ] && [ -z "${HAVE_CUDA_DEVICE:-}" ] && ! nvidia-smi -L >/dev/null 2>&1; then
-    "$BUILD/gpu/ch08/reduce" --tiny >"$tmp/so" 2>"$tmp/se"
-    rc=$?
-    if [ $rc -eq 77 ] && [ "$(wc -l <"$tmp/so")" -eq 1 ] && grep -q 'skipped: no CUDA device' "$tmp/so"; then
-        ok "ch08 GPU build without a GPU: one line, exit 77"
-    else
-        bad "ch08 GPU build without a GPU" "exit $rc (want 77)" "$(head -3 "$tmp/so" "$tmp/se")"
-    fi
-fi
+# The nvcc build without a GPU: tests/tool_gpu_guard.sh, for every nvcc-built program.
 
 # Predict, run, explain: each answer line quotes this run's own counts (a
 # hard-coded answer would not follow the CSV), and the README, run.sh and

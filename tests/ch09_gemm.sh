@@ -112,13 +112,4 @@ if [ -x "$ch09g" ]; then
     expect_usage "ch09 gemm --rung 0 (cuBLAS: a GPU only)" "$ch09g" --rung 0
 fi
 
-# The nvcc build, where there is one: without a GPU it says so in one line, exit 77.
-if [ -x "$BUILD/gpu/ch09/gemm" ] && [ -z "${HAVE_CUDA_DEVICE:-}" ] && ! nvidia-smi -L >/dev/null 2>&1; then
-    "$BUILD/gpu/ch09/gemm" --tiny >"$tmp/so" 2>"$tmp/se"
-    rc=$?
-    if [ $rc -eq 77 ] && [ "$(wc -l <"$tmp/so")" -eq 1 ] && grep -q 'skipped: no CUDA device' "$tmp/so"; then
-        ok "ch09 gemm GPU build without a GPU: one line, exit 77"
-    else
-        bad "ch09 gemm GPU build without a GPU" "exit $rc (want 77)" "$(head -3 "$tmp/so" "$tmp/se")"
-    fi
-fi
+# The nvcc build without a GPU: tests/tool_gpu_guard.sh, for every nvcc-built program.
