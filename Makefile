@@ -94,15 +94,38 @@ $(BUILD)/tests/%: tests/%.c $(KERNEL_OBJ) $(LIBPW)
 
 # ---- running ----------------------------------------------------------------
 
-.PHONY: chapters
-chapters: programs
-	@i=0; n=$(words $(CHAPTER_NUMS)); for c in $(CHAPTER_NUMS); do i=$$((i+1)); \
-	  echo "==> [$$i/$$n] chapter $$c"; \
-	  $(MAKE) --no-print-directory chapter-$$c || exit 1; done
-	@bash plots/gallery.sh
+# make chapters and make test first install what this machine lacks (make
+# deps, below), unless PW_INSTALL=0, then run again so that detect.mk finds
+# what was installed. Two recipe lines: under make -n the first (the install)
+# is only printed, and the second (a sub-make) plans the rest.
+PW_INSTALL ?= 1
+# What make deps installs: what detect.mk did not find.
+DEPS_MISSING = $(if $(CC_VERSION),,cc) $(if $(HAVE_OMP)$(NO_OMP),,omp) $(if $(HAVE_GNUPLOT),,gnuplot) \
+               $(if $(HAVE_OPENBLAS),,openblas) $(if $(HAVE_MPI),,mpi) \
+               $(if $(shell command -v objdump 2>/dev/null),,objdump) $(if $(shell command -v $(CXX_EMU) 2>/dev/null),,cxx)
+PW_AUTO_DEPS = $(if $(filter 0,$(PW_INSTALL)),,$(strip $(DEPS_MISSING)))
+define install_then
+	@CC="$(CC)" bash tools/deps.sh --auto $(PW_AUTO_DEPS)
+	+@env -u PW_DETECTED $(MAKE) --no-print-directory PW_INSTALL=0 $(1)
+endef
 
-.PHONY: test
-test: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
+# Where the chapters write their CSV and figures (tests point them elsewhere).
+RESULTS_ROOT ?= results
+PLOTS_OUT    ?= plots/out
+export RESULTS_ROOT PLOTS_OUT
+# CHAPTERS="1 5": only those chapters (the gallery still lists every figure).
+CHAPTERS ?= $(CHAPTER_NUMS)
+
+.PHONY: chapters chapters-run
+chapters: $(if $(PW_AUTO_DEPS),,chapters-run)
+	$(if $(PW_AUTO_DEPS),$(call install_then,chapters-run))
+chapters-run: programs
+	@CHAPTERS="$(CHAPTERS)" CHAPTER_DIRS="$(CHAPTER_DIRS)" bash tools/chapters.sh
+
+.PHONY: test test-run
+test: $(if $(PW_AUTO_DEPS),,test-run)
+	$(if $(PW_AUTO_DEPS),$(call install_then,test-run))
+test-run: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
 	@CC="$(CC)" BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" BUGHUNTS="$(BUGHUNTS)" SAN=$(SAN) \
 	  bash tests/run.sh
 
@@ -132,7 +155,7 @@ test-threads: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
 .PHONY: sanitize
 sanitize:
 	@echo "==> AddressSanitizer + UndefinedBehaviorSanitizer: every test"
-	@$(MAKE) --no-print-directory BUILD=build/asan SAN=asan test
+	@$(MAKE) --no-print-directory BUILD=build/asan SAN=asan PW_INSTALL=0 test
 	@echo "==> ThreadSanitizer: the threaded tests"
 	@$(MAKE) --no-print-directory BUILD=build/tsan SAN=tsan test-threads
 
@@ -179,9 +202,6 @@ help:
 # detect.mk found what is here; tools/deps.sh maps what is missing to the
 # package manager's names (one table for apt-get, dnf, zypper, pacman, apk,
 # brew), prints the one command and runs it where no password is needed.
-DEPS_MISSING = $(if $(CC_VERSION),,cc) $(if $(HAVE_OMP)$(NO_OMP),,omp) $(if $(HAVE_GNUPLOT),,gnuplot) \
-               $(if $(HAVE_OPENBLAS),,openblas) $(if $(HAVE_MPI),,mpi) \
-               $(if $(shell command -v objdump 2>/dev/null),,objdump) $(if $(shell command -v $(CXX_EMU) 2>/dev/null),,cxx)
 .PHONY: deps
 deps:
 	@CC="$(CC)" bash tools/deps.sh $(strip $(DEPS_MISSING))

@@ -37,8 +37,8 @@ $$(BUILD)/ch$(1)/%: chapters/$(1)-$(2)/%.c $$(ch$(1)_kobjs) $$(LIBPW)
 
 .PHONY: chapter-$$(ch$(1)_num)
 chapter-$$(ch$(1)_num): $$(ch$(1)_bins)
-	@mkdir -p results/$(1)-$(2)
-	@BIN=$$(BUILD)/ch$(1) RESULTS=results/$(1)-$(2) FULL=$$(FULL) THREADS=$$(THREADS) \
+	@mkdir -p $$(RESULTS_ROOT)/$(1)-$(2)
+	@BIN=$$(BUILD)/ch$(1) RESULTS=$$(RESULTS_ROOT)/$(1)-$(2) FULL=$$(FULL) THREADS=$$(THREADS) \
 	  bash chapters/$(1)-$(2)/run.sh
 	@bash plots/render.sh $(1)-$(2)
 
@@ -80,7 +80,7 @@ $$(BUILD)/sol/$(3)/check: solutions/$(1)-$(2)/$(4).c $$(ex_$(3)_deps)
 # each built into $(BUILD)/wrong/N.K-what/check; `make test` builds them.
 $$(BUILD)/wrong/$(3)-%/check: tests/wrong/$(3)-%.c $$(ex_$(3)_deps)
 	$$(call ex_build,$(3),$$<,-Iexercises/$(1)-$(2)) $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(ex_$(3)_kobjs) $$(LIBPW)
-test: $$(patsubst tests/wrong/%.c,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.c))
+test-run: $$(patsubst tests/wrong/%.c,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.c))
 
 .PHONY: ex-$(3) solution-$(3)
 ex-$(3): $$(BUILD)/ex/$(3)/check

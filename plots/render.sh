@@ -15,8 +15,9 @@ case $chapter in
 esac
 
 # First, and with builtins only: a PATH without gnuplot may lack more.
+# make chapters says it once for all the chapters (PW_FIGURES_NOTED=1).
 if ! command -v gnuplot >/dev/null 2>&1; then
-    echo "figures skipped: gnuplot not found (apt install gnuplot-nox, or brew install gnuplot)"
+    [ "${PW_FIGURES_NOTED:-}" = 1 ] || echo "figures skipped: gnuplot not found ('make deps' installs it)"
     exit 0
 fi
 cd "$(dirname "$0")/.."            # the scripts' paths are from the repo root

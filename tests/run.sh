@@ -16,6 +16,8 @@
 # generic ones. They use ok, bad, expect_usage, sanitizer_report, $BUILD,
 # $SAN and $tmp, and should say what they check in each ok/bad label.
 set -uo pipefail
+# A test never installs anything (make test has already offered to).
+export PW_INSTALL=0
 BUILD=${BUILD:-build}
 SAN=${SAN:-}
 tmp=$(mktemp -d)

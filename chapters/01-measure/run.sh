@@ -18,8 +18,8 @@ if [ "${FULL:-}" = 1 ]; then
     loop_sizes=1K,2K,4K,8K,16K,32K,64K,128K,256K,512K,1M,2M,4M,8M,16M,32M,64M
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "an FMA's result is ready about 4 cycles after it starts. How many independent
   accumulators does one core need to come within 10% of its best FMA rate: 1, 2, 4, 8 or 16?

@@ -20,8 +20,8 @@ if [ "${FULL:-}" = 1 ]; then
     dot_sizes=2K,4K,64K
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "AVX-512 squares 16 floats per instruction (AVX2 8, SSE 4). How many times faster than
   scalar will the widest square rung run in L1: 16x, about 8x, or less? And from DRAM?"

@@ -21,8 +21,8 @@ if [ "${FULL:-}" = 1 ]; then
     steps=200M conc_steps=100M updates=20M per=50M transfers=1000000
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "the same job, cut into one block per thread. With every thread pinned to one core,
   how fast will 2 threads be against the sequential loop: 0.5x, 1x or 2x? Spread over 2 cores?"

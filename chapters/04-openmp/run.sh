@@ -19,8 +19,8 @@ if [ "${FULL:-}" = 1 ]; then
     pi_n=200M mandel_w=1200 mandel_i=2000 docs=200000 nodes=2M
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "how many times faster than the sequential loop will pi run on as many threads as
   cores: close to the core count, or well below? And on twice as many threads as cores?"

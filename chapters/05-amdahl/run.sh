@@ -13,8 +13,8 @@ mkdir -p "$RESULTS"
 size=4M
 if [ "${FULL:-}" = 1 ]; then export PW_MIN_TIME=0.5 PW_MIN_REPS=15; size=16M; fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "95% of a job is parallel (p = 0.95): how much faster on 256 processors: about 240x,
   about 100x, or under 20x? From how many processors on is half their time wasted?"

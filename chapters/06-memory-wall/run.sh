@@ -32,8 +32,8 @@ if [ "${FULL:-}" = 1 ]; then
     fi
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "which reaches the higher GB/s, copy or triad? And on all cores, how many times the
   one-core bandwidth will triad reach: 1x, 1.5x, 2x?"

@@ -18,8 +18,8 @@ RESULTS=${RESULTS:-results/07-gemm-cpu}
 mkdir -p "$RESULTS"
 if [ "${FULL:-}" = 1 ]; then export PW_MIN_TIME=0.5 PW_MIN_REPS=15; fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 for v in OPENBLAS_CORETYPE OPENBLAS_L2_SIZE; do
     [ -n "${!v:-}" ] && echo "note: $v=${!v} is set here; the benchmark runs without it (OpenBLAS's own choice of kernel)"

@@ -23,8 +23,8 @@ if [ "${FULL:-}" = 1 ]; then
     n=512; gpu_sizes=4096,8192
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 # The GPU run of a program, when nvcc built it: exit 77 means no device.
 gpu() {
     local p=$1; shift

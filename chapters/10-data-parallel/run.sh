@@ -21,8 +21,8 @@ if [ "${FULL:-}" = 1 ]; then
     steps=200
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "trained on 3 or 16 replicas, will the weights equal one device's bit for bit, or only within
   rounding? And on 1 replica?"

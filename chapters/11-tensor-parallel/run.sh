@@ -13,8 +13,8 @@ BIN=${BIN:-build/ch11}
 RESULTS=${RESULTS:-results/11-tensor-parallel}
 mkdir -p "$RESULTS"
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "the split adds the same products in another order: how far from the unsplit block are its
   results, relative to their scale? And at t = 1?"

@@ -13,8 +13,8 @@ BIN=${BIN:-build/ch12}
 RESULTS=${RESULTS:-results/12-pipeline-parallel}
 mkdir -p "$RESULTS"
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "a pipeline of p = 4 stages runs m = 8 micro-batches. Every stage's forward takes T_F, its
   backward 2 T_F. What fraction of the time does a stage stand idle under GPipe? Under 1F1B?

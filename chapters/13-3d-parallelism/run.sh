@@ -13,8 +13,8 @@ BIN=${BIN:-build/ch13}
 RESULTS=${RESULTS:-results/13-3d-parallelism}
 mkdir -p "$RESULTS"
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "GPT-3 175B has 175B parameters. Mixed-precision Adam keeps 16 bytes of each. How many
   80 GB devices does the model state alone need? On 1024 H100-like devices, what tensor degree t

@@ -17,8 +17,8 @@ long=()
 dlong=()
 if [ "${FULL:-}" = 1 ]; then long=(--duration 1); dlong=(-n 1000); fi
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "one forward pass of a 512-wide, 4-layer model takes t(1) for one request. How long
   for 32 requests at once: 32 t(1), or closer to t(1)? Then: at twice the rate one request at

@@ -17,8 +17,8 @@ mkdir -p "$RESULTS"
 steps=()
 [ "${FULL:-}" = 1 ] && steps=(-s 240)
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "${*:2}"; "${@:2}"; }
-predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
+# step and predict, with each step's pace: chapters/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 predict "a training step decodes and augments a batch of 64 samples, then computes the MLP's
   gradient and update on it. Guess the split: what share of the step is loading? If loader

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# tools/chapters.sh: what `make chapters` runs after the build: each chapter
+# in order (make chapter-N), with its pace, then the gallery.
+#
+#   CHAPTERS      chapter numbers to run ("1 5"; the Makefile passes them all)
+#   CHAPTER_DIRS  every chapter's folder name (01-measure ...), for the names
+#   RESULTS_ROOT  where the CSV go (default results)
+#   PLOTS_OUT     where the figures and the gallery go (default plots/out)
+#   MAKE          the make that called us (its flags come along in MAKEFLAGS)
+#
+# It prints "[k/n] chapter NN name" before each chapter, with the time it
+# took on this machine last time when there was one (kept in
+# $RESULTS_ROOT/.chapter-times), and "... done in S s" after it; at the end
+# the total and where the gallery is. Without gnuplot it says so once here
+# (not once per chapter) and the gallery lists the figures not drawn.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=${RESULTS_ROOT:-results}
+out=${PLOTS_OUT:-plots/out}
+times=$results/.chapter-times
+read -r -a nums <<<"${CHAPTERS:-}"
+[ ${#nums[@]} -gt 0 ] || { echo "chapters: no chapters to run (CHAPTERS is empty)" >&2; exit 2; }
+
+dir_of() {   # 5 -> 05-amdahl, or nothing
+    local d
+    for d in ${CHAPTER_DIRS:-}; do [ "$((10#${d%%-*}))" = "$1" ] && { echo "$d"; return; }; done
+}
+for c in "${nums[@]}"; do
+    case $c in *[!0-9]*|'') echo "chapters: '$c' is not a chapter number (CHAPTERS=\"1 5\")" >&2; exit 2 ;; esac
+    [ -n "$(dir_of "$c")" ] || { echo "chapters: there is no chapter $c (chapters: ${CHAPTER_DIRS:-none})" >&2; exit 2; }
+done
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+    echo "figures: gnuplot is not installed, so the chapters print their tables and write CSV but draw no figure;"
+    echo "         the gallery lists the figures not drawn. 'make deps' installs gnuplot, then 'make chapters' draws them."
+    export PW_FIGURES_NOTED=1   # plots/render.sh: this was said once, here
+fi
+
+mkdir -p "$results"
+last_time() { awk -F'\t' -v c="$1" '$1 == c { s = $2 } END { if (s != "") print s }' "$times" 2>/dev/null; }
+keep_time() {
+    { awk -F'\t' -v c="$1" '$1 != c' "$times" 2>/dev/null; printf '%s\t%s\n' "$1" "$2"; } >"$times.tmp.$$" \
+        && mv -f "$times.tmp.$$" "$times"
+}
+
+start=$SECONDS k=0 n=${#nums[@]}
+for c in "${nums[@]}"; do
+    k=$((k + 1)); d=$(dir_of "$c"); t0=$SECONDS
+    last=$(last_time "$d")
+    printf '\n\033[1m==> [%d/%d] chapter %s (%s)%s\033[0m\n' "$k" "$n" "${d%%-*}" "${d#*-}" \
+        "${last:+: about $last s, as it took here last time}"
+    if ! ${MAKE:-make} --no-print-directory "chapter-$c"; then
+        echo "==> [$k/$n] chapter ${d%%-*} failed after $((SECONDS - t0)) s: make chapter-$c shows why" >&2
+        exit 1
+    fi
+    keep_time "$d" "$((SECONDS - t0))"
+    printf '\033[1m==> [%d/%d] chapter %s ... done in %d s\033[0m\n' "$k" "$n" "${d%%-*}" "$((SECONDS - t0))"
+done
+
+echo
+RESULTS_ROOT=$results PLOTS_OUT=$out bash plots/gallery.sh || exit 1
+total=$((SECONDS - start))
+printf '%d chapter%s in %d min %02d s; the gallery: %s\n' "$n" "$([ "$n" -gt 1 ] && echo s)" \
+    $((total / 60)) $((total % 60)) "$out/index.html"
