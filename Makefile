@@ -65,18 +65,18 @@ banner:
 	@echo "  building into $(BUILD)/ ($(words $(PROGRAMS)) programs in $(words $(CHAPTER_NUMS)) chapters)"
 programs: $(PROGRAMS)
 
-# Build facts baked into every CSV's metadata; rewritten only when they change.
-$(BUILD)/gen/buildinfo.h: FORCE
-	@mkdir -p $(@D)
-	@printf '#define PW_CFLAGS "%s"\n#define PW_GIT_REV "%s"\n' "$(strip $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS))" "$(GIT_REV)" > $@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-.PHONY: FORCE
-FORCE:
+# Build facts baked into every CSV's metadata, written when make reads this
+# file and only when they change (not by a FORCE rule: then make -n and
+# make -q would always see results.o out of date).
+BUILDINFO := $(BUILD)/gen/buildinfo.h
+BUILDINFO_TEXT := \#define PW_CFLAGS "$(strip $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS))"\n\#define PW_GIT_REV "$(GIT_REV)"\n
+$(shell mkdir -p $(BUILD)/gen && printf '$(BUILDINFO_TEXT)' > $(BUILDINFO).tmp && \
+  { cmp -s $(BUILDINFO).tmp $(BUILDINFO) && rm -f $(BUILDINFO).tmp || mv -f $(BUILDINFO).tmp $(BUILDINFO); })
 
 $(BUILD)/common/%.o: common/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
-$(BUILD)/common/results.o: $(BUILD)/gen/buildinfo.h
+$(BUILD)/common/results.o: $(BUILDINFO)
 # The GPU model's device files (common/gpus/*.gpu) are found here unless
 # $PW_GPU_DIR says otherwise.
 $(BUILD)/common/gpu_device.o: ALL_CFLAGS += -DPW_GPU_DIR='"$(CURDIR)/common/gpus"'
@@ -173,8 +173,9 @@ help:
 	@echo "Parallel Workbook: make targets"
 	@echo "  make                   build everything this machine can build; print what it found"
 	@echo "  make chapter-N         run chapter N (quick): tables, terminal plot, CSV in results/, figures in plots/out/"
-	@echo "  make chapters          every chapter in order, then the gallery plots/out/index.html"
+	@echo "  make chapters          every chapter in order, the ladder, then the gallery plots/out/index.html"
 	@echo "  make test              every test; ends with 'N passed, N failed'"
+	@echo "  make deps              install the optional tools this machine lacks (make chapters and make test do it first)"
 	@echo "  make test-isa          only the tests that depend on the SIMD ISA (unit tests, chapters 01, 02, 07)"
 	@echo "  make check-exercises   grade every exercise in exercises/ and print a scoreboard"
 	@echo "  make ex-N.K            grade one exercise (your file in exercises/)"
@@ -184,6 +185,7 @@ help:
 	@echo "  make hint-N.K          hints for exercise N.K, one level per run (1 think, 2 structure, 3 near the code); LEVEL=L shows level L again; make hint-reset-N.K starts over"
 	@echo "  make sanitize          the tests under ASan+UBSan, threaded ones under TSan"
 	@echo "  make gpu-test          kernel tests on a real CUDA device (skips without one)"
+	@echo "  make gpu               build the GPU programs with nvcc even without a device (as GPU=1 does)"
 	@echo "  make clean             remove build/, plots/out/ and results/ (not results/reference/)"
 	@echo "variables:"
 	@echo "  CC=clang               compiler (default: cc)"
@@ -191,6 +193,11 @@ help:
 	@echo "  THREADS=1,2,4          thread counts for sweeps"
 	@echo "  NO_OMP=1  NO_CUDA=1    build as if OpenMP / nvcc were missing"
 	@echo "  CUDA_ARCH=sm_90        GPU architecture for nvcc"
+	@echo "  GPU=1                  build the nvcc programs without a device too"
+	@echo "  PW_INSTALL=0           make chapters / make test: install nothing first"
+	@echo "  CHAPTERS=\"1 5\"         make chapters: only these chapters"
+	@echo "  PARTS=\"ch05 units\"     make test: only these parts (tests/run.sh lists them)"
+	@echo "  PW_TEST_JOBS=N         make test: side-by-side parts at once (default: the cores)"
 	@echo "  MPI=1                  also run the multi-process (Open MPI) parts"
 	@echo "  WERROR=1               warnings are errors (CI sets it)"
 	@echo "  BUILD=dir              build directory (default: build)"

@@ -11,10 +11,22 @@
 #              and the chapter tests
 #   SAN        asan / tsan: which sanitizer the build has, if any
 #   CHAPTER_TESTS  run only these tests/chNN.sh (NN list); default all
+#   PARTS      run only these parts (make test PARTS="ch05 exercises"): units,
+#              programs (with the figures), exercises, chNN, tool_NAME,
+#              cuda-suite; an unknown name is bad usage (exit 2)
+#   PW_TEST_JOBS  how many side-by-side parts at once (default: the cores)
 #
-# Chapter tests: tests/chNN.sh files are sourced (in both modes) after the
-# generic ones. They use ok, bad, expect_usage, sanitizer_report, $BUILD,
-# $SAN and $tmp, and should say what they check in each ok/bad label.
+# Parts. The checks of some parts hold however busy the machine is (exit
+# codes, counts, models, text): those run first, side by side, each in a
+# subshell with its own $tmp, its output shown whole when it ends. The other
+# parts time something and compare (speedups, threads overlapping, a
+# checker's "faster than" bar): they run after, one at a time, alone on the
+# machine. A new part is timed until it is listed in side_by_side below.
+#
+# Chapter tests (tests/chNN.sh) and the tools' tests (tests/tool_NAME.sh) are
+# parts of their own, sourced. They use ok, bad, skip, expect_usage,
+# sanitizer_report, $BUILD, $SAN and $tmp, and should say what they check in
+# each ok/bad label.
 set -uo pipefail
 # A test never installs anything (make test has already offered to).
 export PW_INSTALL=0
@@ -22,41 +34,10 @@ BUILD=${BUILD:-build}
 SAN=${SAN:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-# Seconds each part took, printed before the last line: where CI's time goes.
-times="" part_start=$SECONDS
-part_done() { times+="${times:+, }$1 $((SECONDS - part_start)) s"; part_start=$SECONDS; }
-
 ok()   { pass=$((pass + 1)); printf 'PASS %s\n' "$1"; }
 bad()  { fail=$((fail + 1)); printf 'FAIL %s\n' "$1"; shift; for l in "$@"; do printf '  %s\n' "$l"; done; }
 # A sanitizer report anywhere in a file is a failure of its own.
 sanitizer_report() { grep -qE 'ERROR: AddressSanitizer|runtime error:|WARNING: ThreadSanitizer|ERROR: LeakSanitizer' "$1"; }
-
-# ---- 1. unit tests of common/ and kernels ---------------------------------
-units=()
-if [ -n "${UNIT_ONLY:-}" ]; then
-    for u in $UNIT_ONLY; do units+=("$BUILD/tests/$u"); done
-else
-    units=(${UNITS:-})
-fi
-for t in "${units[@]}"; do
-    [ -x "$t" ] || { bad "$(basename "$t")" "not built"; continue; }
-    name=$(basename "$t")
-    timeout 300 "$t" >"$tmp/out" 2>&1
-    rc=$?
-    while IFS= read -r line; do
-        case $line in
-            "PASS "*) ok "$name: ${line#PASS }" ;;
-            "FAIL "*) bad "$name: ${line#FAIL }" ;;
-            "SKIP "*) skip=$((skip + 1)); printf 'SKIP %s: %s\n' "$name" "${line#SKIP }" ;;
-            *) printf '%s\n' "$line" ;;
-        esac
-    done <"$tmp/out"
-    if sanitizer_report "$tmp/out"; then bad "$name: sanitizer report" "$(grep -m3 -E 'Sanitizer|runtime error' "$tmp/out")"; fi
-    if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$tmp/out"; then bad "$name: exited $rc without reporting a failure"; fi
-done
-
-part_done units
 
 # expect_usage NAME PROGRAM ARGS...: exit 2, one line on stderr, no signal, no sanitizer.
 expect_usage() {
@@ -71,148 +52,144 @@ expect_usage() {
     fi
 }
 
-# chapter_tests: every tests/chNN.sh, in order (only chapters NN listed in
-# CHAPTER_TESTS, when it is set: make test-isa).
-chapter_tests() {
-    local f nn
-    for f in tests/ch[0-9][0-9].sh; do
-        [ -f "$f" ] || continue
-        nn=${f#tests/ch}; nn=${nn%.sh}
-        if [ -n "${CHAPTER_TESTS:-}" ] && [[ " $CHAPTER_TESTS " != *" $nn "* ]]; then continue; fi
-        # shellcheck source=/dev/null
-        . "$f"
-        part_done "ch$nn"
+# ---- unit tests of common/ and kernels ----------------------------------
+part_units() {
+    local t u name rc line
+    units=()
+    if [ -n "${UNIT_ONLY:-}" ]; then
+        for u in $UNIT_ONLY; do units+=("$BUILD/tests/$u"); done
+    else
+        units=(${UNITS:-})
+    fi
+    for t in "${units[@]}"; do
+        [ -x "$t" ] || { bad "$(basename "$t")" "not built"; continue; }
+        name=$(basename "$t")
+        timeout 300 "$t" >"$tmp/out" 2>&1
+        rc=$?
+        while IFS= read -r line; do
+            case $line in
+                "PASS "*) ok "$name: ${line#PASS }" ;;
+                "FAIL "*) bad "$name: ${line#FAIL }" ;;
+                "SKIP "*) skip=$((skip + 1)); printf 'SKIP %s: %s\n' "$name" "${line#SKIP }" ;;
+                *) printf '%s\n' "$line" ;;
+            esac
+        done <"$tmp/out"
+        if sanitizer_report "$tmp/out"; then bad "$name: sanitizer report" "$(grep -m3 -E 'Sanitizer|runtime error' "$tmp/out")"; fi
+        if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$tmp/out"; then bad "$name: exited $rc without reporting a failure"; fi
     done
+
 }
 
-if [ -n "${UNIT_ONLY:-}" ]; then
-    chapter_tests
-    [ $skip -gt 0 ] && echo "($skip skipped)"
-    echo "time: $times"
-    echo "$pass passed, $fail failed"
-    [ $fail -eq 0 ]; exit
-fi
-
-# ---- 2. every program: --help, a tiny run, and bad input --------------------
-for p in ${PROGRAMS:-}; do
-    name=$(basename "$p")
-    if ! "$p" --help >"$tmp/help" 2>&1 || ! grep -q '^usage:' "$tmp/help"; then
-        bad "$name --help" "$(head -5 "$tmp/help")"
-    else
-        ok "$name --help"
-    fi
-
-    # build/ch01/loops writes results/01-<name>/loops.csv, as run.sh would.
-    chnum=$(basename "$(dirname "$p")"); chnum=${chnum#ch}
-    chdir=$(cd chapters && echo "$chnum"-*)
-    csv=$tmp/results/$chdir/$name.csv
-    mkdir -p "$(dirname "$csv")"
-    timeout 120 "$p" --tiny --csv "$csv" >"$tmp/so" 2>"$tmp/se"
-    rc=$?
-    rows=$(grep -cv '^#' "$csv" 2>/dev/null || echo 0)
-    if [ $rc -eq 0 ] && [ "$rows" -ge 2 ] && ! sanitizer_report "$tmp/se" \
-       && grep -q '^program,variant,kind,' "$csv"; then
-        ok "$name --tiny runs, verifies and writes CSV ($((rows - 1)) rows)"
-    else
-        bad "$name --tiny" "exit $rc, $rows CSV lines" "$(tail -5 "$tmp/se")"
-    fi
-
-    expect_usage "$name --bogus" "$p" --bogus
-    expect_usage "$name stray argument" "$p" stray
-    expect_usage "$name --csv without a file" "$p" --csv
-    expect_usage "$name --csv into a missing folder" "$p" --tiny --csv /nonexistent-dir/out.csv
-    expect_usage "$name -r 0" "$p" -r 0
-    expect_usage "$name -r abc" "$p" -r abc
-    expect_usage "$name --min-time -1" "$p" --min-time -1
-    if grep -qE '^ +-n' "$tmp/help"; then
-        for v in -5 0 abc 1.5 '' 1,,2 99999999999999999999; do
-            expect_usage "$name -n '$v'" "$p" -n "$v"
-        done
-        # Buffers that exceed the memory: refused before allocating anything.
-        expect_usage "$name -n 99999999999999 (too big for memory)" "$p" -n 99999999999999
-        PW_MEM_AVAILABLE=1000000 expect_usage "$name -n 1M with 1 MB available" "$p" -n 1M
-    fi
-    if grep -qE '^ +-t' "$tmp/help"; then
-        for v in 0 -1 1000000 '' abc; do
-            expect_usage "$name -t '$v'" "$p" -t "$v"
-        done
-    fi
-done
-
-part_done programs
-
-# ---- 3. every figure draws from the smoke runs' CSV ------------------------
-if command -v gnuplot >/dev/null 2>&1; then
-    for d in "$tmp"/results/*/; do
-        [ -d "$d" ] || continue
-        ch=$(basename "$d")
-        if RESULTS_ROOT=$tmp/results PLOTS_OUT=$tmp/plots bash plots/render.sh "$ch" >"$tmp/so" 2>&1 \
-           && ! grep -q skipped "$tmp/so"; then
-            ok "figures of $ch draw ($(ls "$tmp/plots/$ch"/*.png 2>/dev/null | wc -l) PNG)"
+# ---- programs: --help, a tiny run, bad input; then every figure draws from
+# the tiny runs' CSV ----------------------------------------------------------
+part_programs() {
+    local p name chnum chdir csv rc rows v d ch
+    for p in ${PROGRAMS:-}; do
+        name=$(basename "$p")
+        if ! "$p" --help >"$tmp/help" 2>&1 || ! grep -q '^usage:' "$tmp/help"; then
+            bad "$name --help" "$(head -5 "$tmp/help")"
         else
-            bad "figures of $ch draw" "$(tail -8 "$tmp/so")"
+            ok "$name --help"
+        fi
+
+        # build/ch01/loops writes results/01-<name>/loops.csv, as run.sh would.
+        chnum=$(basename "$(dirname "$p")"); chnum=${chnum#ch}
+        chdir=$(cd chapters && echo "$chnum"-*)
+        csv=$tmp/results/$chdir/$name.csv
+        mkdir -p "$(dirname "$csv")"
+        timeout 120 "$p" --tiny --csv "$csv" >"$tmp/so" 2>"$tmp/se"
+        rc=$?
+        rows=$(grep -cv '^#' "$csv" 2>/dev/null || echo 0)
+        if [ $rc -eq 0 ] && [ "$rows" -ge 2 ] && ! sanitizer_report "$tmp/se" \
+           && grep -q '^program,variant,kind,' "$csv"; then
+            ok "$name --tiny runs, verifies and writes CSV ($((rows - 1)) rows)"
+        else
+            bad "$name --tiny" "exit $rc, $rows CSV lines" "$(tail -5 "$tmp/se")"
+        fi
+
+        expect_usage "$name --bogus" "$p" --bogus
+        expect_usage "$name stray argument" "$p" stray
+        expect_usage "$name --csv without a file" "$p" --csv
+        expect_usage "$name --csv into a missing folder" "$p" --tiny --csv /nonexistent-dir/out.csv
+        expect_usage "$name -r 0" "$p" -r 0
+        expect_usage "$name -r abc" "$p" -r abc
+        expect_usage "$name --min-time -1" "$p" --min-time -1
+        if grep -qE '^ +-n' "$tmp/help"; then
+            for v in -5 0 abc 1.5 '' 1,,2 99999999999999999999; do
+                expect_usage "$name -n '$v'" "$p" -n "$v"
+            done
+            # Buffers that exceed the memory: refused before allocating anything.
+            expect_usage "$name -n 99999999999999 (too big for memory)" "$p" -n 99999999999999
+            PW_MEM_AVAILABLE=1000000 expect_usage "$name -n 1M with 1 MB available" "$p" -n 1M
+        fi
+        if grep -qE '^ +-t' "$tmp/help"; then
+            for v in 0 -1 1000000 '' abc; do
+                expect_usage "$name -t '$v'" "$p" -t "$v"
+            done
         fi
     done
-else
-    echo "(figures not tested: gnuplot not found)"
-fi
 
-part_done figures
-
-# ---- 4. exercises: solutions pass, skeletons fail cleanly ------------------
-for id in ${EXERCISES:-}; do
-    timeout 60 "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
-    rc=$?
-    # 77 with a SKIP line: this build cannot grade it (4.3 without OpenMP).
-    if [ $rc -eq 77 ] && grep -q '^SKIP' "$tmp/so"; then
-        skip=$((skip + 1)); echo "SKIP exercise $id: $(grep -m1 '^SKIP' "$tmp/so")"; continue
-    fi
-    if [ $rc -eq 0 ] && ! sanitizer_report "$tmp/so"; then ok "solution $id passes its checker"
-    else bad "solution $id passes its checker" "exit $rc" "$(tail -5 "$tmp/so")"; fi
-
-    timeout 60 "$BUILD/ex/$id/check" >"$tmp/so" 2>&1
-    rc=$?
-    if [[ " ${BUGHUNTS:-} " == *" $id "* ]]; then
-        # A bug hunt's file is the buggy program: its checker must fail it,
-        # plainly (a FAIL line, no crash, no sanitizer report) and without
-        # pointing at the bug (no file:line of the exercise's source).
-        if [ $rc -eq 1 ] && grep -q '^FAIL' "$tmp/so" && ! sanitizer_report "$tmp/so" \
-           && ! grep -qE '\.(c|cu):[0-9]+' "$tmp/so"; then
-            ok "bug hunt $id: the planted bug fails its checker, without a file:line"
-        else
-            bad "bug hunt $id: the planted bug fails its checker, without a file:line" \
-                "exit $rc (want 1, a FAIL line, no sanitizer report, no file:line)" "$(tail -5 "$tmp/so")"
-        fi
-        continue
-    fi
-    if [ $rc -eq 1 ] && grep -q 'not yet implemented' "$tmp/so" && ! sanitizer_report "$tmp/so"; then
-        ok "skeleton $id compiles and fails cleanly"
+    if command -v gnuplot >/dev/null 2>&1; then
+        for d in "$tmp"/results/*/; do
+            [ -d "$d" ] || continue
+            ch=$(basename "$d")
+            if RESULTS_ROOT=$tmp/results PLOTS_OUT=$tmp/plots bash plots/render.sh "$ch" >"$tmp/so" 2>&1 \
+               && ! grep -q skipped "$tmp/so"; then
+                ok "figures of $ch draw ($(ls "$tmp/plots/$ch"/*.png 2>/dev/null | wc -l) PNG)"
+            else
+                bad "figures of $ch draw" "$(tail -8 "$tmp/so")"
+            fi
+        done
     else
-        bad "skeleton $id compiles and fails cleanly" "exit $rc (want 1, 'not yet implemented')" "$(tail -5 "$tmp/so")"
+        echo "(figures not tested: gnuplot not found)"
     fi
-done
 
-# Wrong answers each checker must fail (they once passed), and checkers' usage.
-. tests/ex_loopholes.sh
-part_done exercises
+}
 
-# ---- 5. chapter tests ----------------------------------------------------------
-chapter_tests
+# ---- exercises: solutions pass, skeletons fail cleanly; then the wrong
+# answers each checker must fail --------------------------------------------
+part_exercises() {
+    local id rc
+    for id in ${EXERCISES:-}; do
+        timeout 60 "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
+        rc=$?
+        # 77 with a SKIP line: this build cannot grade it (4.3 without OpenMP).
+        if [ $rc -eq 77 ] && grep -q '^SKIP' "$tmp/so"; then
+            skip=$((skip + 1)); echo "SKIP exercise $id: $(grep -m1 '^SKIP' "$tmp/so")"; continue
+        fi
+        if [ $rc -eq 0 ] && ! sanitizer_report "$tmp/so"; then ok "solution $id passes its checker"
+        else bad "solution $id passes its checker" "exit $rc" "$(tail -5 "$tmp/so")"; fi
 
-# ---- 5b. the classroom tools' tests (tests/tool_*.sh: the class grader,
-# hints, the ladder), sourced like the chapter tests; not in make test-isa --
-if [ -z "${CHAPTER_TESTS:-}" ]; then
-    for f in tests/tool_*.sh; do
-        [ -f "$f" ] || continue
-        # shellcheck source=/dev/null
-        . "$f"
-        part_done "$(basename "$f" .sh)"
+        timeout 60 "$BUILD/ex/$id/check" >"$tmp/so" 2>&1
+        rc=$?
+        if [[ " ${BUGHUNTS:-} " == *" $id "* ]]; then
+            # A bug hunt's file is the buggy program: its checker must fail it,
+            # plainly (a FAIL line, no crash, no sanitizer report) and without
+            # pointing at the bug (no file:line of the exercise's source).
+            if [ $rc -eq 1 ] && grep -q '^FAIL' "$tmp/so" && ! sanitizer_report "$tmp/so" \
+               && ! grep -qE '\.(c|cu):[0-9]+' "$tmp/so"; then
+                ok "bug hunt $id: the planted bug fails its checker, without a file:line"
+            else
+                bad "bug hunt $id: the planted bug fails its checker, without a file:line" \
+                    "exit $rc (want 1, a FAIL line, no sanitizer report, no file:line)" "$(tail -5 "$tmp/so")"
+            fi
+            continue
+        fi
+        if [ $rc -eq 1 ] && grep -q 'not yet implemented' "$tmp/so" && ! sanitizer_report "$tmp/so"; then
+            ok "skeleton $id compiles and fails cleanly"
+        else
+            bad "skeleton $id compiles and fails cleanly" "exit $rc (want 1, 'not yet implemented')" "$(tail -5 "$tmp/so")"
+        fi
     done
-fi
 
-# ---- 6. the CUDA conformance suite (tests/cuda/): unmodified CUDA programs,
-# built by tools/pwcc and run on the emulator (not in make test-isa) ------------
-if [ -z "${CHAPTER_TESTS:-}" ] && [ -f tests/cuda/run.sh ]; then
+    # Wrong answers each checker must fail (they once passed), and checkers' usage.
+    . tests/ex_loopholes.sh
+}
+
+# ---- the CUDA conformance suite (tests/cuda/): unmodified CUDA programs,
+# built by tools/pwcc and run on the emulator -------------------------------
+part_cuda() {
+    local cu_flags link_flags line
     # Under ASan the .cu files keep UBSan only (see mk/cuda.mk); the link
     # brings the sanitizer the emulator's library was built with.
     case $SAN in
@@ -230,10 +207,108 @@ if [ -z "${CHAPTER_TESTS:-}" ] && [ -f tests/cuda/run.sh ]; then
             *) printf '%s\n' "$line" ;;
         esac
     done <"$tmp/cuda"
-    part_done cuda-suite
+}
+
+
+# ---- the plan ---------------------------------------------------------------
+# Parts that assert nothing about time: they run side by side. Every other
+# part is timed and runs alone (see the top of this file).
+side_by_side=" programs cuda-suite ch08 ch09 ch11 ch13 tool_chapters tool_deps tool_docker tool_gallery tool_gpu_guard tool_hints tool_ladder tool_predict "
+
+plan=()   # part names, in the order they are reported
+part_cmd() {   # the command of part NAME
+    case $1 in
+        units) echo part_units ;;
+        programs) echo part_programs ;;
+        exercises) echo part_exercises ;;
+        cuda-suite) echo part_cuda ;;
+        ch[0-9][0-9]|tool_*) echo ". tests/$1.sh" ;;
+    esac
+}
+chapter_listed() { [ -z "${CHAPTER_TESTS:-}" ] || [[ " $CHAPTER_TESTS " == *" ${1#ch} "* ]]; }
+plan+=(units)
+if [ -z "${UNIT_ONLY:-}" ]; then plan+=(programs exercises); fi
+for f in tests/ch[0-9][0-9].sh; do
+    [ -f "$f" ] || continue
+    n=$(basename "$f" .sh)
+    chapter_listed "$n" && plan+=("$n")
+done
+# The tools' tests and the CUDA suite: not in make test-isa nor under TSan.
+if [ -z "${CHAPTER_TESTS:-}" ] && [ -z "${UNIT_ONLY:-}" ]; then
+    for f in tests/tool_*.sh; do [ -f "$f" ] && plan+=("$(basename "$f" .sh)"); done
+    [ -f tests/cuda/run.sh ] && plan+=(cuda-suite)
+fi
+if [ -n "${PARTS:-}" ]; then
+    for want in $PARTS; do
+        [[ " ${plan[*]} " == *" $want "* ]] || {
+            echo "tests/run.sh: no part '$want' in this run (parts: ${plan[*]})" >&2; exit 2; }
+    done
+    kept=()
+    for part in "${plan[@]}"; do [[ " $PARTS " == *" $part "* ]] && kept+=("$part"); done
+    plan=("${kept[@]}")
+fi
+
+# ---- running it ---------------------------------------------------------------
+pass=0 fail=0 skip=0
+times="" alone_s=0 side_s=0
+jobs_max=${PW_TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+case $jobs_max in ''|*[!0-9]*|0) echo "tests/run.sh: PW_TEST_JOBS must be a count of 1 or more, not '$jobs_max'" >&2; exit 2 ;; esac
+
+# A side-by-side part: a subshell with its own $tmp and counters; its output
+# goes to $tmp/NAME.log, and "pass fail skip seconds" to $tmp/NAME.counts
+# when it ends.
+start_side() {
+    local name=$1
+    ( tmp=$tmp/$name; mkdir -p "$tmp"; pass=0 fail=0 skip=0; t0=$SECONDS
+      eval "$(part_cmd "$name")" >"$tmp.log" 2>&1 </dev/null
+      echo "$pass $fail $skip $((SECONDS - t0))" >"$tmp.counts.part"
+      mv "$tmp.counts.part" "$tmp.counts" ) &
+}
+# Shows a finished side-by-side part and adds its counts.
+collect_side() {
+    local name=$1 p f k s
+    cat "$tmp/$name.log"
+    read -r p f k s <"$tmp/$name.counts"
+    pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + k))
+    times+="${times:+, }$name $s s"
+    rm -f "$tmp/$name.counts"
+}
+
+side=() alone=()
+for part in "${plan[@]}"; do
+    if [[ "$side_by_side" == *" $part "* ]] && [ "$jobs_max" -gt 1 ]; then side+=("$part"); else alone+=("$part"); fi
+done
+
+t0=$SECONDS
+if [ ${#side[@]} -gt 0 ]; then
+    echo "== ${#side[@]} parts that time nothing, $jobs_max at a time: ${side[*]}"
+    waiting=("${side[@]}") running=()
+    while [ ${#waiting[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+        while [ ${#waiting[@]} -gt 0 ] && [ ${#running[@]} -lt "$jobs_max" ]; do
+            start_side "${waiting[0]}"; running+=("${waiting[0]}"); waiting=("${waiting[@]:1}")
+        done
+        still=()
+        for part in "${running[@]}"; do
+            if [ -f "$tmp/$part.counts" ]; then collect_side "$part"; else still+=("$part"); fi
+        done
+        running=("${still[@]+"${still[@]}"}")
+        [ ${#running[@]} -gt 0 ] && sleep 0.2
+    done
+    wait
+    side_s=$((SECONDS - t0))
+fi
+
+if [ ${#alone[@]} -gt 0 ]; then
+    echo "== ${#alone[@]} parts, one at a time, alone on the machine: ${alone[*]}"
+    for part in "${alone[@]}"; do
+        p0=$SECONDS
+        eval "$(part_cmd "$part")"
+        times+="${times:+, }$part $((SECONDS - p0)) s"
+    done
+    alone_s=$((SECONDS - t0 - side_s))
 fi
 
 [ $skip -gt 0 ] && echo "($skip skipped)"
-echo "time: $times"
+echo "time: side by side ${side_s} s, alone ${alone_s} s; $times"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -12,7 +12,8 @@
 # took on this machine last time when there was one (kept in
 # $RESULTS_ROOT/.chapter-times), and "... done in S s" after it; at the end
 # the total and where the gallery is. Without gnuplot it says so once here
-# (not once per chapter) and the gallery lists the figures not drawn.
+# (not once per chapter) and the gallery lists the figures not drawn. When
+# chapters 07 and 09 both ran it draws the ladder too (make ladder).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=${RESULTS_ROOT:-results}
@@ -56,6 +57,15 @@ for c in "${nums[@]}"; do
     keep_time "$d" "$((SECONDS - t0))"
     printf '\033[1m==> [%d/%d] chapter %s ... done in %d s\033[0m\n' "$k" "$n" "${d%%-*}" "$((SECONDS - t0))"
 done
+
+# The README's first figure, one GEMM from the loop to the cluster, is drawn
+# from chapters 07 and 09 (make ladder): here when both ran.
+if [[ " ${nums[*]} " == *" 7 "* && " ${nums[*]} " == *" 9 "* ]]; then
+    t0=$SECONDS
+    printf '\n\033[1m==> the ladder: one GEMM from the loop to the cluster, from chapters 07 and 09 (make ladder)\033[0m\n'
+    ${MAKE:-make} --no-print-directory ladder || { echo "==> the ladder failed: make ladder shows why" >&2; exit 1; }
+    printf '\033[1m==> the ladder ... done in %d s\033[0m\n' "$((SECONDS - t0))"
+fi
 
 echo
 RESULTS_ROOT=$results PLOTS_OUT=$out bash plots/gallery.sh || exit 1
