@@ -6,6 +6,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .SUFFIXES:
+# Keep every intermediate file (the wrong answers' .o): make would delete
+# them after `make test`, printing an rm line after "N passed, N failed".
+.SECONDARY:
 MAKEFLAGS += --no-builtin-rules
 # Build on every core unless told how many (-jN): a fresh `make test` builds
 # about 400 files. Only for one goal at a time (make chapter-1 chapter-2 must
