@@ -136,10 +136,13 @@ chapters: $(if $(PW_AUTO_DEPS),,chapters-run)
 chapters-run: programs
 	@CHAPTERS="$(CHAPTERS)" CHAPTER_DIRS="$(CHAPTER_DIRS)" bash tools/chapters.sh
 
-.PHONY: test test-run
+.PHONY: test test-run test-build
 test: $(if $(PW_AUTO_DEPS),,test-run)
 	$(if $(PW_AUTO_DEPS),$(call install_then,test-run))
-test-run: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
+# test-build: what make test runs, built and not run (CI builds one pass
+# while make chapters runs).
+test-build: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
+test-run: test-build
 	@CC="$(CC)" BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" BUGHUNTS="$(BUGHUNTS)" SAN=$(SAN) \
 	  bash tests/run.sh
 
@@ -152,18 +155,22 @@ test-run: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
 ISA_CHAPTERS  := 01 02 07
 ISA_PROGRAMS   = $(foreach c,$(ISA_CHAPTERS),$(ch$(c)_bins))
 ISA_EXERCISES  = $(filter $(foreach c,$(ISA_CHAPTERS),$(patsubst 0%,%,$(c)).%),$(EXERCISES))
-.PHONY: test-isa
+.PHONY: test-isa test-isa-build
 ISA_WRONG      = $(patsubst tests/wrong/%.c,$(BUILD)/wrong/%/check,$(wildcard $(foreach e,$(ISA_EXERCISES),tests/wrong/$(e)-*.c)))
 ISA_UNITS      = $(filter-out $(BUILD)/tests/test_simt $(BUILD)/tests/test_wmma,$(TEST_BINS))
-test-isa: $(ISA_PROGRAMS) $(ISA_UNITS) $(foreach e,$(ISA_EXERCISES),$(BUILD)/ex/$(e)/check $(BUILD)/sol/$(e)/check) $(ISA_WRONG)
+test-isa-build: $(ISA_PROGRAMS) $(ISA_UNITS) $(foreach e,$(ISA_EXERCISES),$(BUILD)/ex/$(e)/check $(BUILD)/sol/$(e)/check) $(ISA_WRONG)
+test-isa: test-isa-build
 	@echo "==> ISA-dependent tests: $(SIMD_ISA) build ($(CC), $(or $(CFLAGS),$(ARCH_FLAGS))) in $(BUILD)/"
 	@BUILD=$(BUILD) UNITS="$(ISA_UNITS)" PROGRAMS="$(ISA_PROGRAMS)" EXERCISES="$(ISA_EXERCISES)" \
 	  CHAPTER_TESTS="$(ISA_CHAPTERS)" SAN=$(SAN) bash tests/run.sh
 
 # Under ThreadSanitizer only the tests that start threads are run: the rest
 # are single-threaded, and ASan+UBSan already covers them.
+# It builds only what it runs: the programs, the threaded unit tests and the
+# checkers tests/ch03.sh grades under TSan (chapter 03's solutions).
+TSAN_CHECKERS = $(foreach id,$(filter 3.%,$(EXERCISES)),$(BUILD)/sol/$(id)/check)
 .PHONY: test-threads
-test-threads: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS)
+test-threads: $(PROGRAMS) $(addprefix $(BUILD)/tests/,$(TSAN_TESTS)) $(TSAN_CHECKERS)
 	@BUILD=$(BUILD) UNIT_ONLY="$(TSAN_TESTS)" PROGRAMS="$(PROGRAMS)" SAN=$(SAN) bash tests/run.sh
 
 .PHONY: sanitize

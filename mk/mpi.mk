@@ -37,6 +37,6 @@ mpi-programs: $(MPI_PROGRAMS)
 # Plain `make` (programs), `make test` and `make chapter-10`/`chapter-11`
 # build them too, when they can be built.
 programs: $(MPI_PROGRAMS)
-test-run: $(MPI_PROGRAMS)
+test-build: $(MPI_PROGRAMS)
 chapter-10: $(filter $(BUILD)/ch10/%,$(MPI_PROGRAMS))
 chapter-11: $(filter $(BUILD)/ch11/%,$(MPI_PROGRAMS))

@@ -43,7 +43,7 @@ $(REGS_TSV): $(REGS_PARTS) tools/kernel-resources.sh
 # Before any program runs: `make`, `make test`, and the targets that run
 # the GPU chapters' programs build it (the programs read it at run time, so
 # it orders nothing else: no program is relinked when it changes).
-programs cuda-programs test-run: $(REGS_TSV)
+programs cuda-programs test-build: $(REGS_TSV)
 chapter-8 chapter-9 ladder $(BUILD)/tests/test_gpu_regs: | $(REGS_TSV)
 endif
 

@@ -46,7 +46,7 @@ if [ "${SAN:-}" = tsan ]; then
     # The exercises' solutions are threaded: graded under TSan too, where a
     # race that happened not to lose an update in the plain run still shows.
     for id in 3.1 3.2 3.3; do
-        [ -x "$BUILD/sol/$id/check" ] || continue
+        [ -x "$BUILD/sol/$id/check" ] || { bad "tsan: solution $id" "not built: make BUILD=$BUILD $BUILD/sol/$id/check"; continue; }
         ch03_run 120 "$BUILD/sol/$id/check"
         if [ $c3rc -eq 0 ] && ! sanitizer_report "$tmp/c3.out"; then ok "tsan: solution $id passes with no report"
         else bad "tsan: solution $id passes with no report" "exit $c3rc" "$(grep -m3 -A3 'WARNING: ThreadSanitizer' "$tmp/c3.out")"; fi
