@@ -26,8 +26,10 @@ dir_of() {   # 5 -> 05-amdahl, or nothing
     local d
     for d in ${CHAPTER_DIRS:-}; do [ "$((10#${d%%-*}))" = "$1" ] && { echo "$d"; return; }; done
 }
-for c in "${nums[@]}"; do
+for i in "${!nums[@]}"; do
+    c=${nums[$i]}
     case $c in *[!0-9]*|'') echo "chapters: '$c' is not a chapter number (CHAPTERS=\"1 5\")" >&2; exit 2 ;; esac
+    c=$((10#$c)); nums[$i]=$c          # 05 is chapter 5 (make chapter-5)
     [ -n "$(dir_of "$c")" ] || { echo "chapters: there is no chapter $c (chapters: ${CHAPTER_DIRS:-none})" >&2; exit 2; }
 done
 
