@@ -213,7 +213,7 @@ part_cuda() {
 # ---- the plan ---------------------------------------------------------------
 # Parts that assert nothing about time: they run side by side. Every other
 # part is timed and runs alone (see the top of this file).
-side_by_side=" programs cuda-suite ch08 ch09 ch11 ch13 tool_chapters tool_deps tool_docker tool_gallery tool_gpu_guard tool_hints tool_ladder tool_predict "
+side_by_side=" programs cuda-suite ch08 ch09 ch11 ch13 tool_chapters tool_deps tool_docker tool_gallery tool_gpu_guard tool_hints tool_ladder tool_predict tool_runner "
 
 plan=()   # part names, in the order they are reported
 part_cmd() {   # the command of part NAME
@@ -281,7 +281,7 @@ done
 
 t0=$SECONDS
 if [ ${#side[@]} -gt 0 ]; then
-    echo "== ${#side[@]} parts that time nothing, $jobs_max at a time: ${side[*]}"
+    echo "== side by side, $jobs_max at a time (they time nothing): ${side[*]}"
     waiting=("${side[@]}") running=()
     while [ ${#waiting[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
         while [ ${#waiting[@]} -gt 0 ] && [ ${#running[@]} -lt "$jobs_max" ]; do
@@ -299,7 +299,7 @@ if [ ${#side[@]} -gt 0 ]; then
 fi
 
 if [ ${#alone[@]} -gt 0 ]; then
-    echo "== ${#alone[@]} parts, one at a time, alone on the machine: ${alone[*]}"
+    echo "== one at a time, alone on the machine (they time something): ${alone[*]}"
     for part in "${alone[@]}"; do
         p0=$SECONDS
         eval "$(part_cmd "$part")"
