@@ -257,20 +257,26 @@ case $jobs_max in ''|*[!0-9]*|0) echo "tests/run.sh: PW_TEST_JOBS must be a coun
 # A side-by-side part: a subshell with its own $tmp and counters; its output
 # goes to $tmp/NAME.log, and "pass fail skip seconds" to $tmp/NAME.counts
 # when it ends.
+# The counts are written on the subshell's exit, so a part that calls exit
+# is still counted; one that dies with no counts is a failure (collect_side).
 start_side() {
     local name=$1
     ( tmp=$tmp/$name; mkdir -p "$tmp"; pass=0 fail=0 skip=0; t0=$SECONDS
-      eval "$(part_cmd "$name")" >"$tmp.log" 2>&1 </dev/null
-      echo "$pass $fail $skip $((SECONDS - t0))" >"$tmp.counts.part"
-      mv "$tmp.counts.part" "$tmp.counts" ) &
+      trap 'echo "$pass $fail $skip $((SECONDS - t0))" >"$tmp.counts.part"; mv "$tmp.counts.part" "$tmp.counts"' EXIT
+      eval "$(part_cmd "$name")" >"$tmp.log" 2>&1 </dev/null ) &
+    side_pid=$!
 }
 # Shows a finished side-by-side part and adds its counts.
 collect_side() {
     local name=$1 p f k s
-    cat "$tmp/$name.log"
-    read -r p f k s <"$tmp/$name.counts"
-    pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + k))
-    times+="${times:+, }$name $s s"
+    cat "$tmp/$name.log" 2>/dev/null
+    if [ -f "$tmp/$name.counts" ]; then
+        read -r p f k s <"$tmp/$name.counts"
+        pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + k))
+        times+="${times:+, }$name $s s"
+    else
+        bad "part $name" "it ended without reporting its counts (killed?)"
+    fi
     rm -f "$tmp/$name.counts"
 }
 
@@ -282,19 +288,25 @@ done
 t0=$SECONDS
 if [ ${#side[@]} -gt 0 ]; then
     echo "== side by side, $jobs_max at a time (they time nothing): ${side[*]}"
-    waiting=("${side[@]}") running=()
+    waiting=("${side[@]}") running=() pids=()
     while [ ${#waiting[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
         while [ ${#waiting[@]} -gt 0 ] && [ ${#running[@]} -lt "$jobs_max" ]; do
-            start_side "${waiting[0]}"; running+=("${waiting[0]}"); waiting=("${waiting[@]:1}")
+            start_side "${waiting[0]}"; running+=("${waiting[0]}"); pids+=("$side_pid"); waiting=("${waiting[@]:1}")
         done
-        still=()
-        for part in "${running[@]}"; do
-            if [ -f "$tmp/$part.counts" ]; then collect_side "$part"; else still+=("$part"); fi
+        still=() still_pids=()
+        for i in "${!running[@]}"; do
+            part=${running[$i]}
+            # Done: its counts are there, or its subshell is gone (then
+            # wait for it, so that a last write is not missed).
+            if [ -f "$tmp/$part.counts" ] || ! kill -0 "${pids[$i]}" 2>/dev/null; then
+                wait "${pids[$i]}" 2>/dev/null; collect_side "$part"
+            else
+                still+=("$part"); still_pids+=("${pids[$i]}")
+            fi
         done
-        running=("${still[@]+"${still[@]}"}")
+        running=("${still[@]+"${still[@]}"}") pids=("${still_pids[@]+"${still_pids[@]}"}")
         [ ${#running[@]} -gt 0 ] && sleep 0.2
     done
-    wait
     side_s=$((SECONDS - t0))
 fi
 
