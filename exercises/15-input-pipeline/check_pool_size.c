@@ -4,7 +4,8 @@
  * or with the solution by `make solution-15.1`. What it tries:
  *   1. fixed cases with exact answers: loading faster than compute (1),
  *      exact multiples (2), a fraction that must round up (2.5 -> 3, 3.2 ->
- *      4), the core cap (10x slower loading on 4 cores -> 3, on 2 -> 1, on 1
+ *      4), just past and just short of an integer (2.0005 -> 3, 1.9995 -> 2),
+ *      the core cap (10x slower loading on 4 cores -> 3, on 2 -> 1, on 1
  *      -> 1), a huge machine;
  *   2. a measurement of this run: the checker times making a batch
  *      (kernels/loader.c, the chapter's default work) and training on it
@@ -38,10 +39,11 @@ static int want(double load_s, double compute_s, int cores)
 static int check_case(double load_s, double compute_s, int cores, const char *why)
 {
     int w = want(load_s, compute_s, cores);
-    printf("  load %.4g s, compute %.4g s, %d cores  ", load_s, compute_s, cores);
+    /* %.6g: a case 0.05% past an integer (2.0005) must print as itself, not as 2. */
+    printf("  load %.6g s, compute %.6g s, %d cores  ", load_s, compute_s, cores);
     int got = loaders_needed(load_s, compute_s, cores);
     if (got != w) {
-        pw_ex_fail("loaders_needed(load %.4g s, compute %.4g s, %d cores) = %d, want %d", load_s, compute_s, cores, got, w);
+        pw_ex_fail("loaders_needed(load %.6g s, compute %.6g s, %d cores) = %d, want %d", load_s, compute_s, cores, got, w);
         printf("  %s\n", why);
         return 1;
     }
@@ -58,6 +60,11 @@ int main(int argc, char **argv)
         { 2.0, 1.0, 8, "two loaders make two batches per 2 s: one per second, as fast as compute" },
         { 2.5, 1.0, 8, "2 loaders make a batch every 1.25 s, slower than compute: it takes 3 (round up)" },
         { 3.2, 1.0, 16, "3 loaders make a batch every 1.07 s, slower than compute: it takes 4 (round up)" },
+        /* Near an integer: an answer that rounds up only past some tolerance
+         * (ceil(r - 1e-3)) or always adds one (floor(r) + 1) is caught here;
+         * 2.0005 is 5e-4 past 2, far more than a double's rounding (1e-16). */
+        { 2.0005, 1.0, 8, "2 loaders make a batch every 1.00025 s, slower than compute however little: it takes 3 (round up any excess)" },
+        { 1.9995, 1.0, 8, "2 loaders make a batch every 0.99975 s, faster than compute: 2 are enough" },
         { 10.0, 1.0, 4, "10 loaders would keep up, but 4 cores leave 3 beside the training thread" },
         { 10.0, 1.0, 2, "2 cores leave 1 core beside the training thread" },
         { 10.0, 1.0, 1, "one core: still one loader (it prefetches while the other waits)" },
