@@ -13,24 +13,24 @@ PW_STEP_NOTE_S=${PW_STEP_NOTE_S:-5}
 
 predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
-# The seconds step TITLE took last time here, or nothing.
-step_last_time() {
+# A times file: one "KEY<tab>SECONDS" line per step (or per chapter, for
+# tools/chapters.sh, which sources this file too).
+# The seconds KEY took last time here, or nothing.
+last_time() {
     [ -f "$2" ] || return 0
-    awk -F'\t' -v t="$1" '$1 == t { s = $2 } END { if (s != "") print s }' "$2" 2>/dev/null || true
+    awk -F'\t' -v k="$1" '$1 == k { s = $2 } END { if (s != "") print s }' "$2" 2>/dev/null || true
 }
-
-# Keeps TITLE's time; the file holds one line per step.
-step_keep_time() {
-    local title=$1 secs=$2 file=$3
-    { grep -v -F -x -e "$title	$(step_last_time "$title" "$file")" "$file" 2>/dev/null
-      printf '%s\t%s\n' "$title" "$secs"; } >"$file.tmp.$$" && mv -f "$file.tmp.$$" "$file"
+# Keeps KEY's SECONDS in FILE, in place of its last time.
+keep_time() {
+    { [ -f "$3" ] && awk -F'\t' -v k="$1" '$1 != k' "$3"; printf '%s\t%s\n' "$1" "$2"; } >"$3.tmp.$$" \
+        && mv -f "$3.tmp.$$" "$3"
 }
 
 step() {
     local title=$1; shift
     local times=${RESULTS:-.}/.step-times last eta="" ticker="" t0=$SECONDS rc=0
     printf '\n\033[1m== %s\033[0m\n$ %s\n' "$title" "$*"
-    last=$(step_last_time "$title" "$times")
+    last=$(last_time "$title" "$times")
     if [ -n "$last" ] && [ "$last" -ge "$PW_STEP_NOTE_S" ]; then
         eta="about $last s, as it took here last time"
         printf '(%s)\n' "$eta"
@@ -48,5 +48,5 @@ step() {
     [ $rc -eq 0 ] || return $rc
     local took=$((SECONDS - t0))
     [ "$took" -ge "$PW_STEP_NOTE_S" ] && printf '(step took %s s)\n' "$took"
-    step_keep_time "$title" "$took" "$times" 2>/dev/null || true
+    keep_time "$title" "$took" "$times" 2>/dev/null || true
 }

@@ -40,23 +40,19 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 fi
 
 mkdir -p "$results"
-last_time() { awk -F'\t' -v c="$1" '$1 == c { s = $2 } END { if (s != "") print s }' "$times" 2>/dev/null; }
-keep_time() {
-    { awk -F'\t' -v c="$1" '$1 != c' "$times" 2>/dev/null; printf '%s\t%s\n' "$1" "$2"; } >"$times.tmp.$$" \
-        && mv -f "$times.tmp.$$" "$times"
-}
+. chapters/lib.sh            # last_time, keep_time: the same times files as the steps
 
 start=$SECONDS k=0 n=${#nums[@]}
 for c in "${nums[@]}"; do
     k=$((k + 1)); d=$(dir_of "$c"); t0=$SECONDS
-    last=$(last_time "$d")
+    last=$(last_time "$d" "$times")
     printf '\n\033[1m==> [%d/%d] chapter %s (%s)%s\033[0m\n' "$k" "$n" "${d%%-*}" "${d#*-}" \
         "${last:+: about $last s, as it took here last time}"
     if ! ${MAKE:-make} --no-print-directory "chapter-$c"; then
         echo "==> [$k/$n] chapter ${d%%-*} failed after $((SECONDS - t0)) s: make chapter-$c shows why" >&2
         exit 1
     fi
-    keep_time "$d" "$((SECONDS - t0))"
+    keep_time "$d" "$((SECONDS - t0))" "$times"
     printf '\033[1m==> [%d/%d] chapter %s ... done in %d s\033[0m\n' "$k" "$n" "${d%%-*}" "$((SECONDS - t0))"
 done
 
