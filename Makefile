@@ -130,10 +130,21 @@ export RESULTS_ROOT PLOTS_OUT
 # CHAPTERS="1 5": only those chapters (the gallery still lists every figure).
 CHAPTERS ?= $(CHAPTER_NUMS)
 
+# chapter-01 works as chapter-1; a chapter that does not exist gets the list
+# of those that do, and exit 2 (make's own "No rule to make target" says
+# nothing of what to type instead).
+$(foreach n,$(CHAPTER_NUMS),$(eval .PHONY: chapter-0$(n))$(eval chapter-0$(n): chapter-$(n)))
+chapter-%:
+	@echo "make chapter-$*: no such chapter; the chapters are $(CHAPTER_NUMS) (make chapter-N, e.g. make chapter-5)" >&2; \
+	exit 2
+
 .PHONY: chapters chapters-run
 chapters: $(if $(PW_AUTO_DEPS),,chapters-run)
 	$(if $(PW_AUTO_DEPS),$(call install_then,chapters-run))
+# The banner first, as plain make prints it: what was found (and so which
+# chapters run on the emulator, which draw figures), then the chapters.
 chapters-run: programs
+	$(banner)
 	@CHAPTERS="$(CHAPTERS)" CHAPTER_DIRS="$(CHAPTER_DIRS)" bash tools/chapters.sh
 
 .PHONY: test test-run test-build
@@ -145,6 +156,14 @@ test-build: $(PROGRAMS) $(TEST_BINS) $(EX_CHECKERS) pwcc-tools
 test-run: test-build
 	@CC="$(CC)" BUILD=$(BUILD) UNITS="$(TEST_BINS)" PROGRAMS="$(PROGRAMS)" EXERCISES="$(EXERCISES)" BUGHUNTS="$(BUGHUNTS)" SAN=$(SAN) \
 	  bash tests/run.sh
+
+# make check-checkers: only the checkers' own test (a part of make test):
+# every planted wrong answer (tests/wrong/) graded, and the table of them,
+# exercise by exercise: planted, caught, skipped.
+.PHONY: check-checkers check-checkers-build
+check-checkers-build: $(EX_CHECKERS)
+check-checkers: check-checkers-build
+	@BUILD=$(BUILD) EXERCISES="$(EXERCISES)" SAN=$(SAN) PARTS=checkers bash tests/run.sh
 
 # The tests whose outcome depends on the SIMD ISA the build targets: every
 # unit test but the SIMT emulator's (its kernels are C++ with no vector
@@ -196,6 +215,7 @@ help:
 	@echo "  make chapter-N         run chapter N (quick): tables, terminal plot, CSV in results/, figures in plots/out/"
 	@echo "  make chapters          every chapter in order, the ladder, then the gallery plots/out/index.html"
 	@echo "  make test              every test; ends with 'N passed, N failed'"
+	@echo "  make check-checkers    every planted wrong answer graded by its checker, and the table (part of make test)"
 	@echo "  make deps              install the optional tools this machine lacks (make chapters and make test do it first)"
 	@echo "  make test-isa          only the tests that depend on the SIMD ISA (unit tests, chapters 01, 02, 07)"
 	@echo "  make check-exercises   grade every exercise in exercises/ and print a scoreboard"

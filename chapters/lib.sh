@@ -11,6 +11,13 @@
 
 PW_STEP_NOTE_S=${PW_STEP_NOTE_S:-5}
 
+# One probe of the machine's peak and bandwidth for the run (common/probe.h):
+# make chapters sets it for all chapters; a chapter run alone gets a fresh one.
+if [ -z "${PW_PROBE_CACHE:-}" ] && [ -n "${RESULTS:-}" ]; then
+    export PW_PROBE_CACHE=$RESULTS/.probe
+    rm -f "$PW_PROBE_CACHE"
+fi
+
 predict() { printf '\n\033[1mpredict:\033[0m %s\n' "$1"; }
 
 # A times file: one "KEY<tab>SECONDS" line per step (or per chapter, for

@@ -72,6 +72,11 @@ typedef struct {
 
 enum { PW_PARSE_OK = 0, PW_PARSE_HELP = 1, PW_PARSE_ERROR = 2 };
 
+/* Whether a file can be written at PATH (the folder exists and takes a new
+ * file). If not, prints "PROG: OPTION PATH: cannot write there (why)" to
+ * stderr and returns false. pw_parse calls it for --csv. */
+bool pw_output_writable(const char *prog, const char *option, const char *path);
+
 /* Parse argv. Returns PW_PARSE_OK, PW_PARSE_HELP (usage printed to stdout)
  * or PW_PARSE_ERROR (one line printed to stderr). Tests call this. */
 int pw_parse(int argc, char **argv, const char *summary,

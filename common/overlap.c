@@ -52,11 +52,17 @@ double pw_overlap_share(const pw_overlap *o, int threads, int cores)
     return share < 0 ? 0 : (share > 1 ? 1 : share);
 }
 
-double pw_overlap_share_with_speedup(double share, double speedup, int threads, int cores)
+double pw_overlap_share_with_speedup(double share, double speedup, int threads, int cores, int cpus_allowed)
 {
     int n = could_run(threads, cores);
     if (n <= 1) return NAN;   /* as pw_overlap_share: at most one thread could run */
     if (isnan(share) || !(speedup > 1)) return share;
+    /* Threads confined to fewer CPUs (taskset, a container) cannot have run
+     * side by side on more of them, so a speedup beyond that is noise: on
+     * one CPU (taskset -c 0) a --tiny run's 1-thread median, slowed once,
+     * has read as a 1.6x "speedup" that hid the truth. */
+    if (cpus_allowed < n) n = cpus_allowed;
+    if (n <= 1) return share;
     double proven = (speedup - 1) / (n - 1);
     if (proven > 1) proven = 1;
     return proven > share ? proven : share;

@@ -87,9 +87,11 @@ double pw_overlap_share(const pw_overlap *o, int threads, int cores);
  * (a CI machine read 45% on a 9 ms run whose threads gave a 1.90x
  * speedup). A speedup S over one thread, on work that does not get faster
  * per thread when shared (no cache effect), needs N threads side by side for
- * at least (S - 1) / (N - 1) of the run. Returns the larger of the two;
+ * at least (S - 1) / (N - 1) of the run, N no more than cpus_allowed,
+ * the CPUs the process may use (pw_cpus_allowed; on one, a speedup
+ * proves nothing). Returns the larger of the two;
  * share stays NaN (not judged) when it was NaN. */
-double pw_overlap_share_with_speedup(double share, double speedup, int threads, int cores);
+double pw_overlap_share_with_speedup(double share, double speedup, int threads, int cores, int cpus_allowed);
 
 /* True when the share is known and below PW_OVERLAP_SUSPECT. */
 bool pw_overlap_suspect(const pw_overlap *o, int threads, int cores);

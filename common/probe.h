@@ -22,6 +22,7 @@
 #define PW_PROBE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 typedef enum { PW_ISA_SCALAR, PW_ISA_SSE, PW_ISA_AVX2, PW_ISA_AVX512, PW_ISA_NEON } pw_isa;
 
@@ -50,6 +51,10 @@ typedef struct {
     double bw_gbs_all;          /* triad bandwidth, one thread per logical core */
     long bw_array_bytes;        /* size of each triad array */
     double probe_seconds;       /* time the measurement took */
+    double peak_spread;         /* (best - worst) / best of 4 tries of the best count */
+    double bw_spread;           /* (best - worst) / best of the 10 one-core triads */
+    double probed_at;           /* when it was measured (seconds since 1970) */
+    bool from_cache;            /* read from PW_PROBE_CACHE: this run's one probe */
 } pw_hw;
 
 const char *pw_isa_name(pw_isa isa);
@@ -60,8 +65,22 @@ int pw_isa_lanes(pw_isa isa);
 void pw_probe_static(pw_hw *hw);
 
 /* Measure peak and bandwidth; quick uses smaller arrays and shorter runs
- * (about 1 s in all on two cores). Calls pw_probe_static first. */
+ * (about 1 s in all on two cores). Calls pw_probe_static first. With
+ * PW_PROBE_CACHE=FILE set (make chapters, chapters/lib.sh: one file per
+ * run), the first call of a run measures and writes FILE and every later
+ * one, in any program, reads it back (from_cache): one peak and one
+ * bandwidth per run and machine, with their spread. */
 void pw_probe_measure(pw_hw *hw, bool quick);
+
+/* Whether the all-core peak can be used as one: more than one core, and
+ * not below one core's (a busy machine can make it so; then it is not a
+ * peak, and the chapters say so instead of dividing by it). */
+bool pw_probe_all_core_usable(const pw_hw *hw);
+
+/* One or two lines on out: where the numbers come from (this program, or
+ * this run's probe) and the peaks and bandwidths with their spread; an
+ * all-core peak below one core's is named and said to be unused. */
+void pw_probe_note(FILE *out, const pw_hw *hw);
 
 /* The building blocks, for programs that show the steps: */
 

@@ -177,6 +177,12 @@ void pw_csv_event(pw_csv *f, const char *variant, long long n, int threads, cons
     row(f, variant, "event", 0, n, threads, param, 1, d, start_s, start_s, end_s, end_s, d, 0, bytes, NAN, NAN);
 }
 
+void pw_csv_modelled(pw_csv *f, const char *variant, long long n, int threads, const char *param,
+                     double seconds, double flops, double bytes)
+{
+    row(f, variant, "modelled", 0, n, threads, param, 0, NAN, NAN, NAN, NAN, NAN, NAN, flops, bytes, NAN, seconds);
+}
+
 void pw_csv_quantity(pw_csv *f, const char *variant, long long n, int threads, const char *param,
                      double value)
 {

@@ -23,6 +23,9 @@
  *             "sample": one sample (rep 0 is the cold first call);
  *             "quantity": a number that is not a time (a modelled or derived
  *             speedup, a count): in `value`, the time columns empty;
+ *             "modelled": a modelled time in seconds (one point of a
+ *             modelled sweep): in `value`, the time columns empty, since a
+ *             model has no median and no spread;
  *             "event": an interval on a (real or modelled) clock, a bar of a
  *             Gantt chart: min_s = q1_s = start, max_s = q3_s = end,
  *             median_s = mean_s = its length
@@ -97,6 +100,11 @@ void pw_csv_event(pw_csv *f, const char *variant, long long n, int threads, cons
  * or a counter; the variant and param say what it is. */
 void pw_csv_quantity(pw_csv *f, const char *variant, long long n, int threads, const char *param,
                      double value);
+
+/* One "modelled" row: a time a model predicts (seconds, in `value`), with
+ * the flops and bytes it stands for; no median, no spread. */
+void pw_csv_modelled(pw_csv *f, const char *variant, long long n, int threads, const char *param,
+                     double seconds, double flops, double bytes);
 
 /* Flush, fsync and rename over the final path. Returns 0, or 1 on an I/O
  * error (reported on stderr). Frees f. */

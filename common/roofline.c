@@ -9,7 +9,9 @@ void pw_roofs_from_probe(const pw_hw *hw, int threads, pw_roofs *r)
     bool one = threads <= 1;
     *r = (pw_roofs){
         .threads = threads < 1 ? 1 : threads,
-        .peak_gflops = one ? hw->peak_gflops_1core : hw->peak_gflops_all,
+        /* an all-core peak below one core's is no peak (a busy run): not used */
+        .peak_gflops = one ? hw->peak_gflops_1core
+                           : (hw->peak_gflops_all >= hw->peak_gflops_1core ? hw->peak_gflops_all : NAN),
         .dram_gbs = one ? hw->bw_gbs_1core : hw->bw_gbs_all,
     };
 }
@@ -39,6 +41,7 @@ const char *pw_roof_limit(const pw_roofs *r, double intensity)
 
 void pw_roofline_csv_roofs(pw_csv *f, const pw_roofs *r)
 {
+    if (!(r->peak_gflops > 0)) return;   /* no usable roof at this thread count: none drawn */
     pw_csv_quantity(f, "roof_compute", 0, r->threads, "GFLOP/s", r->peak_gflops);
     pw_csv_quantity(f, "roof_dram", 0, r->threads, "GB/s", r->dram_gbs);
     if (r->l2_gbs > 0) pw_csv_quantity(f, "roof_l2", 0, r->threads, "GB/s", r->l2_gbs);
@@ -62,6 +65,10 @@ void pw_roofline_print(const pw_roofs *r, const char *label, double flops, doubl
     double ai = bytes > 0 ? flops / bytes : NAN;
     double bound = pw_roof_bound(r, ai);
     double got = seconds > 0 ? flops / seconds * 1e-9 : NAN;
+    if (isnan(bound)) {   /* no usable peak at this thread count (pw_roofs_from_probe) */
+        printf("%-24s %7d %10.3g %12s %12.2f %10s  %s\n", label, r->threads, ai, "-", got, "-", "no usable peak");
+        return;
+    }
     printf("%-24s %7d %10.3g %12.1f %12.2f %9.1f%%  %s\n", label, r->threads, ai, bound, got,
            100.0 * got / bound, isnan(ai) ? "-" : pw_roof_limit(r, ai));
 }

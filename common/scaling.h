@@ -70,6 +70,13 @@ pw_scaling_fit pw_scaling_report(pw_csv *csv, const char *variant, long long n, 
                                  double baseline_s, const pw_scaling_point *pts, int count,
                                  double flops, double bytes, int cores);
 
+/* A modelled sweep (no repeats, no spread): the table says "modelled" in
+ * place of median and IQR, its first column is `unit` ("devices"); the CSV
+ * rows are the same. */
+pw_scaling_fit pw_scaling_report_modelled(pw_csv *csv, const char *variant, long long n, const char *param,
+                                          const char *unit, double baseline_s, const pw_scaling_point *pts,
+                                          int count, double flops, double bytes, int cores);
+
 /* The same, with the measured overlap of each point: ov[i] belongs to
  * pts[i] (ov NULL: not measured, as pw_scaling_report). */
 pw_scaling_fit pw_scaling_report_overlap(pw_csv *csv, const char *variant, long long n, const char *param,

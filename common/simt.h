@@ -2,7 +2,7 @@
  *
  * Kernels and drivers are plain CUDA C++ in .cu files, the same text for
  * both builds. nvcc builds them for the GPU. Without a GPU the host C++
- * compiler builds the same files against the SIMT emulator (common/simt.c),
+ * compiler builds the same files against the SIMT emulator (common/simt*.c),
  * which runs each block's threads as fibers on one OS thread and counts what
  * the GPU chapters are about:
  *
@@ -24,7 +24,7 @@
  *   2. the result is compiled as C++17 with -fsanitize=thread, which makes
  *      the compiler call __tsan_read4(addr), __tsan_write4(addr)... around
  *      every memory access; objcopy renames those calls to pw_tsan_*, which
- *      simt.c defines (the real ThreadSanitizer never meets them, so `make
+ *      simt_check.c defines (the real ThreadSanitizer never meets them, so `make
  *      sanitize` still works). So the emulator sees every global, shared and
  *      atomic access with no LOAD/STORE in the source: it counts sectors and
  *      bank conflicts, and checks each access like compute-sanitizer.

@@ -4,7 +4,7 @@
  * name here is CUDA's own, with CUDA's signature, so unmodified kernels
  * build; what it does on the CPU is said where it is not obvious. Memory
  * accesses need nothing here: the compiler's ThreadSanitizer hooks report
- * every one to simt.c (see simt.h). The rest of the CUDA surface (math and
+ * every one to simt_check.c (see simt.h). The rest of the CUDA surface (math and
  * integer intrinsics, vector types, half and bfloat16, cooperative groups,
  * streams, symbols) is in simt_cuda.h.
  *
@@ -162,7 +162,7 @@ static inline unsigned __reduce_xor_sync(unsigned mask, unsigned v, PW_SITE_ARGS
 
 /* ---- atomics: the compiler's __atomic builtins, which the ThreadSanitizer
  * instrumentation turns into pw_tsan_atomic* calls: checked and counted by
- * simt.c like any access, and atomic between the OS threads that run blocks. */
+ * simt_check.c like any access, and atomic between the OS threads that run blocks. */
 
 #define PW_RELAXED __ATOMIC_RELAXED
 #define PW_ATOMIC_INT_OPS(T)                                                                         \

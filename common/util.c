@@ -1,6 +1,7 @@
 /* common/util.c: aligned allocation, seeded data, formatting. */
 #include "util.h"
 #include "errcheck.h"
+#include <math.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,4 +48,15 @@ const char *pw_fmt_bytes(double bytes, char *buf, size_t len)
     else
         snprintf(buf, len, "%.1f %s", bytes, unit[u]);
     return buf;
+}
+
+int pw_ties(const double *v, int n, int best, double share, int *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (i == best) continue;
+        double a = fabs(v[i]), b = fabs(v[best]), big = a > b ? a : b;
+        if (fabs(v[i] - v[best]) <= share * big) out[k++] = i;
+    }
+    return k;
 }

@@ -40,4 +40,13 @@ extern volatile double pw_sink;
 /* Human-readable sizes: "32 KiB", "1.5 MiB". Writes into buf, returns buf. */
 const char *pw_fmt_bytes(double bytes, char *buf, size_t len);
 
+/* A winner named from one run is a win only when the runner-up is further
+ * off than the run's noise: PW_TIE_SHARE, 5%, about the spread of one point
+ * on a quiet 2-core machine (the IQRs the chapters print). pw_ties writes
+ * the indices of the entries of v[0..n) other than `best` within `share` of
+ * v[best] (relative to the larger) to out, and returns how many; the caller
+ * prints them as a tie beside the winner. */
+#define PW_TIE_SHARE 0.05
+int pw_ties(const double *v, int n, int best, double share, int *out);
+
 #endif

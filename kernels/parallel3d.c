@@ -39,7 +39,7 @@ p3_model p3_llama2_70b(void)
 p3_cluster p3_cluster_default(int nodes)
 {
     return (p3_cluster){ nodes, PW_CLUSTER_RANKS_PER_NODE, PW_CLUSTER_INTRA_ALPHA, PW_CLUSTER_INTRA_GBS,
-                         PW_CLUSTER_INTER_ALPHA, PW_CLUSTER_INTER_GBS, 989.0, 0.6, 80.0 };
+                         PW_CLUSTER_INTER_ALPHA, PW_CLUSTER_INTER_GBS, 989.0, 0.6, 80.0, 0, 0 };
 }
 
 int p3_model_check(const p3_model *md, char *why, size_t len)
@@ -62,7 +62,7 @@ int p3_cluster_check(const p3_cluster *cl, char *why, size_t len)
         return 1;
     }
     if (!(cl->intra_gbs > 0 && cl->inter_gbs > 0 && cl->peak_tflops > 0 && cl->mem_gb > 0 && cl->matmul_eff > 0
-          && cl->matmul_eff <= 1 && cl->intra_alpha >= 0 && cl->inter_alpha >= 0)) {
+          && cl->matmul_eff <= 1 && cl->intra_alpha >= 0 && cl->inter_alpha >= 0 && cl->dram_gbs >= 0 && cl->sms >= 0)) {
         snprintf(why, len, "cluster: bandwidths, peak and memory must be positive, latencies not negative, "
                            "the matmul efficiency in (0, 1]");
         return 1;
@@ -262,82 +262,7 @@ const char *p3_order_name(p3_order o)
 
 /* ---- the planner ------------------------------------------------------------------ */
 
-void p3_plan_one(const p3_model *md, const p3_cluster *cl, const p3_config *cf, p3_plan *out)
-{
-    out->cf = *cf;
-    p3_memory_of(md, cf, &out->mem);
-    p3_work w;
-    p3_transformer_work(md, cf, &w);
-    p3_time_model(&w, cl, cf, cl->peak_tflops * 1e12 * cl->matmul_eff, &out->time);
-    out->mfu = p3_mfu(md, cl, cf->d * cf->t * cf->p, out->time.total);
-}
-
-static int by_time(const void *a, const void *b)
-{
-    const p3_plan *p = a, *q = b;   /* ties (ZeRO-1 costs no time here) go to the smaller memory */
-    double x = p->time.total, y = q->time.total;
-    if (x != y) return (x > y) - (x < y);
-    return (p->mem.total > q->mem.total) - (p->mem.total < q->mem.total);
-}
-
-static const int micro_sizes[] = { 1, 2, 4, 8 };
-
-/* Calls fn on every configuration that uses all devices (fits or not). */
-static void each_config(const p3_model *md, const p3_cluster *cl, p3_order order, void (*fn)(const p3_config *, void *),
-                        void *arg)
-{
-    long long N = (long long)cl->nodes * cl->per_node;
-    for (int t = 1; t <= md->heads; t++) {
-        if (md->heads % t || N % t) continue;
-        for (int p = 1; p <= md->layers; p++) {
-            if (md->layers % p || N % ((long long)t * p)) continue;
-            long long d = N / ((long long)t * p);
-            if (md->batch % d) continue;
-            for (size_t k = 0; k < sizeof micro_sizes / sizeof micro_sizes[0]; k++) {
-                int b = micro_sizes[k];
-                if ((md->batch / d) % b) continue;
-                for (int z = 0; z < 2; z++)
-                    for (int rc = 0; rc < 2; rc++) {
-                        p3_config cf = { (int)d, t, p, b, md->batch / d / b, z, rc, order };
-                        fn(&cf, arg);
-                    }
-            }
-        }
-    }
-}
-
-typedef struct {
-    const p3_model *md;
-    const p3_cluster *cl;
-    p3_plan *out;
-    int max, count;
-} plan_acc;
-
-static void keep_if_fits(const p3_config *cf, void *arg)
-{
-    plan_acc *a = arg;
-    p3_plan pl;
-    p3_plan_one(a->md, a->cl, cf, &pl);
-    if (pl.mem.total > a->cl->mem_gb * 1e9) return;
-    if (a->count < a->max) {
-        a->out[a->count] = pl;
-    } else if (a->max > 0 && pl.time.total < a->out[a->max - 1].time.total) {
-        a->out[a->max - 1] = pl;
-    } else {
-        a->count++;
-        return;
-    }
-    a->count++;
-    int kept = a->count < a->max ? a->count : a->max;
-    qsort(a->out, (size_t)kept, sizeof *a->out, by_time);
-}
-
-int p3_plan_all(const p3_model *md, const p3_cluster *cl, p3_order order, p3_plan *out, int max)
-{
-    plan_acc a = { md, cl, out, max, 0 };
-    each_config(md, cl, order, keep_if_fits, &a);
-    return a.count;
-}
+/* p3_plan_one, p3_plan_all: the full step model, kernels/plan3d.c. */
 
 int p3_smallest_p(const p3_model *md, const p3_cluster *cl, int t, int b, bool zero1, bool recompute)
 {

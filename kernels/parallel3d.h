@@ -51,8 +51,13 @@ typedef struct {
     double intra_alpha, intra_gbs;   /* NVLink-like: s, GB/s per direction */
     double inter_alpha, inter_gbs;   /* network-like */
     double peak_tflops;     /* the device's dense 16-bit peak (the MFU denominator) */
-    double matmul_eff;      /* the share of peak the matmuls sustain (an assumption) */
+    double matmul_eff;      /* the share of peak the largest matmuls sustain (a device's measured MAMF / peak,
+                               kernels/plan3d.c; or an assumption, 0.6, where none is given) */
     double mem_gb;          /* device memory, GB (1e9 bytes) */
+    /* The full step model's device (kernels/plan3d.h); 0: left out, so matmuls run at
+     * matmul_eff x peak whatever their shape and the memory-bound operations cost nothing. */
+    double dram_gbs;        /* device memory bandwidth, GB/s */
+    int sms;                /* streaming multiprocessors: the waves of a matmul's tiles */
 } p3_cluster;
 
 typedef enum { P3_ORDER_TDP = 0, P3_ORDER_PDT = 1 } p3_order;
@@ -160,18 +165,54 @@ bool p3_group_crosses(const p3_config *cf, int per_node, char which);
 const char *p3_order_name(p3_order o);
 
 /* ---- the planner ------------------------------------------------------------------ */
+/* The full step, term by term (kernels/plan3d.c, p3_step_full). Seconds. */
+typedef struct {
+    double gemm;            /* m x the slowest stage's matmuls (shape by shape, waves and memory bound) */
+    double memops;          /* m x its memory-bound operations (layer norms, softmax, dropout, GeLU) */
+    double logits;          /* m x the output layer's matmul and loss on the last stage (in gemm when slowest) */
+    double tp;              /* m x its tensor-parallel all-reduces */
+    double pp;              /* pipeline messages on the critical path */
+    double bubble;          /* the fill and drain: (sum of stage times - the slowest) / v */
+    double dp;              /* the gradient all-reduce (ZeRO: reduce-scatter + all-gathers) */
+    double dp_exposed;      /* ... of it not hidden behind the backward */
+    double optimizer;       /* Adam's update, memory-bound */
+    double total;
+    int layers_min, layers_max;   /* layers on the lightest and the heaviest stage */
+    int slowest_stage;
+} p3_step;
+
+/* The full step model's further choices (kernels/plan3d.h). All 0 (as p3_plan_one
+ * takes them): one model chunk a device, no selective recomputation, sequence
+ * parallelism on, ZeRO as the config's zero1 says, the gradient reduce not overlapped,
+ * scatter/gather of pipeline messages on. */
+typedef struct {
+    int v;                  /* model chunks a device (interleaved 1F1B); 0 or 1: one */
+    bool selective;         /* selective recomputation (the attention core only); ignored with recompute */
+    bool no_sp;             /* sequence parallelism off (Megatron-LM 2021 had none) */
+    int zero;               /* ZeRO stage 0-3 (2: + gradients, 3: + weights sharded); 0: zero1 decides */
+    bool overlap_dp;        /* the gradient all-reduce overlapped with the last backward */
+    bool no_scatter_gather; /* cross-node pipeline messages sent whole by every tensor rank */
+} p3_choices;
+
 typedef struct {
     p3_config cf;
+    p3_choices ch;
     p3_memory mem;
-    p3_time time;
-    double mfu;
+    p3_time time;           /* the full step folded into the closed form's five terms */
+    double mfu;             /* PaLM's: (6 N + 12 L h s) per token, N without the embeddings */
+    p3_step step;
+    double hfu;             /* the same with the recomputed flops counted */
+    double tflops_sc21;     /* per device, by Megatron-LM 2021's formula (eq. 3): what its tables print */
 } p3_plan;
 /* Every d x t x p x b (b in 1, 2, 4, 8), ZeRO-1 off/on, recomputation
- * off/on, that uses all devices and fits memory, in the order `order`; t
- * divides heads, p divides layers, d divides B. Fills out[0..max) sorted by
- * step time (fastest first); returns how many fit (may exceed max). */
+ * none/selective/full, sequence parallelism off/on and 1, 2 or 4 model chunks a
+ * device, that uses all devices and fits memory, in the order `order`; t
+ * divides heads, p is at most the layers (stages may differ by one layer),
+ * d b divides B. Fills out[0..max) sorted by the full step time (fastest first);
+ * returns how many fit (may exceed max). p3_plan_search (plan3d.h) pins choices. */
 int p3_plan_all(const p3_model *md, const p3_cluster *cl, p3_order order, p3_plan *out, int max);
-/* One configuration's plan (memory, time, MFU), fits or not. */
+/* One configuration's plan by the full model (kernels/plan3d.c: memory of the
+ * heaviest stage, the step term by term, MFU, HFU), fits or not. */
 void p3_plan_one(const p3_model *md, const p3_cluster *cl, const p3_config *cf, p3_plan *out);
 /* The fewest pipeline stages p (a divisor of L) with which the model fits
  * on all the cluster's devices, given t and b: d = devices / (t p) must be

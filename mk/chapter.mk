@@ -80,7 +80,7 @@ $$(BUILD)/sol/$(3)/check: solutions/$(1)-$(2)/$(4).c $$(ex_$(3)_deps)
 # each built into $(BUILD)/wrong/N.K-what/check; `make test` builds them.
 $$(BUILD)/wrong/$(3)-%/check: tests/wrong/$(3)-%.c $$(ex_$(3)_deps)
 	$$(call ex_build,$(3),$$<,-Iexercises/$(1)-$(2)) $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(ex_$(3)_kobjs) $$(LIBPW)
-test-build: $$(patsubst tests/wrong/%.c,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.c))
+test-build check-checkers-build: $$(patsubst tests/wrong/%.c,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.c))
 
 .PHONY: ex-$(3) solution-$(3)
 ex-$(3): $$(BUILD)/ex/$(3)/check

@@ -162,7 +162,7 @@ $$(BUILD)/wrong/$(3)-%/check: $$(BUILD)/wrong/$(3)-%/cu/$(4).o tests/wrong/$(3)-
         exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h) $$(LIBPW) $$(EX_TOOLS)
 	$$(call ex_build,$(3),tests/wrong/$(3)-$$*.cu,-I. -Iexercises/$(1)-$(2)) \
 	  $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
-test-build: $$(patsubst tests/wrong/%.cu,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.cu))
+test-build check-checkers-build: $$(patsubst tests/wrong/%.cu,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.cu))
 # nvcc must accept the skeleton and the solution too.
 $$(BUILD)/gpu/ex/$(1)/$(4).o: exercises/$(1)-$(2)/$(4).cu
 	@mkdir -p $$(@D)

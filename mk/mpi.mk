@@ -10,12 +10,13 @@
 #   mpi_allreduce  chapter 10's collectives against MPI_Allreduce
 #   mpi_train      chapter 10's data-parallel training (kernels/dp_train.c)
 #   mpi_tp         chapter 11's tensor-parallel block (kernels/tensor_parallel.c)
+#   mpi_zero       chapter 16's ZeRO stages 0-3 (kernels/zero_train.c)
 # Each links kernels/collectives_mpi.c, the MPI pw_comm, and the kernels its
 # rank function lives in: the very code the virtual cluster runs.
 
 MPI_PROGRAMS :=
 ifneq ($(HAVE_MPI),)
-MPI_PROGRAMS := $(BUILD)/ch10/mpi_allreduce $(BUILD)/ch10/mpi_train $(BUILD)/ch11/mpi_tp
+MPI_PROGRAMS := $(BUILD)/ch10/mpi_allreduce $(BUILD)/ch10/mpi_train $(BUILD)/ch11/mpi_tp $(BUILD)/ch16/mpi_zero
 
 $(BUILD)/kernels/collectives_mpi.o: kernels/collectives_mpi.c
 	@mkdir -p $(@D)
@@ -30,6 +31,7 @@ endef
 $(eval $(call mpi_link,$(BUILD)/ch10/mpi_allreduce,chapters/10-data-parallel/mpi_allreduce.c,collectives))
 $(eval $(call mpi_link,$(BUILD)/ch10/mpi_train,chapters/10-data-parallel/mpi_train.c,collectives mlp dp_train))
 $(eval $(call mpi_link,$(BUILD)/ch11/mpi_tp,chapters/11-tensor-parallel/mpi_tp.c,collectives tensor_parallel))
+$(eval $(call mpi_link,$(BUILD)/ch16/mpi_zero,chapters/16-sharded-data-parallel/mpi_zero.c,collectives mlp zero zero_train))
 endif
 
 .PHONY: mpi-programs

@@ -114,7 +114,14 @@ EOF
         echo "<figcaption><span class=\"name\">$(esc <<<"$name")</span>: ${caption:-(no caption: $gp has no \"# caption:\" line)}"
         if [ -n "$csv" ] && [ -f "$results/$ch/$csv" ]; then
             m=$results/$ch/$csv
-            echo "<div class=\"machine\">measured on $(header "$m" cpu | esc) ($(header "$m" cores | esc) cores)," \
+            # what the numbers are: the figure's "# source:" line (measured when absent)
+            case $(header "$gp" source) in
+                modelled) how="modelled (no measurement: the workbook's model, computed) on" ;;
+                counted) how="counted (exact counts the program tallied: the SIMT emulator's sectors, a rank's buffers; no timing) on" ;;
+                computed) how="computed (values, not timings) on" ;;
+                *) how="measured on" ;;
+            esac
+            echo "<div class=\"machine\">$how $(header "$m" cpu | esc) ($(header "$m" cores | esc) cores)," \
                  "$(header "$m" date | esc), git $(header "$m" git | esc); data: $(esc <<<"$m")</div>"
         fi
         echo "</figcaption></figure>"

@@ -24,8 +24,8 @@ do for [i = 1:rl_n] {
     rl_p = (strlen(rl_f) > 8 && rl_f[1:8] eq 'results/') ? rl_f : csv(rl_f)
     if (system(sprintf("test -f '%s' && echo y", rl_p)) eq 'y') { rl_files = rl_files . ' ' . rl_p }
 }
-# Each file's name in the key: its chapter folder and file, e.g. 06-memory-wall/roofline.csv
-rl_names = system(sprintf("for f in %s; do printf '%%s/%%s ' \"$(basename \"$(dirname \"$f\")\")\" \"$(basename \"$f\")\"; done", rl_files))
+# Each file's name in the key, not a path: "ch06:roofline" for 06-memory-wall/roofline.csv
+rl_names = system(sprintf("for f in %s; do d=$(basename \"$(dirname \"$f\")\"); b=$(basename \"$f\" .csv); printf 'ch%%s:%%s ' \"${d%%%%-*}\" \"$b\"; done", rl_files))
 if (words(rl_files) == 0) { print 'roofline.gp: none of the CSVs exist: ', ARG1; exit status 1 }
 
 # "threads peak dram l2 l1" for each thread count, one after the other.
@@ -61,7 +61,7 @@ do for [i = 1:rl_nt] {
 rl_xlo = 0.03; rl_xhi = rl_ridge * 8; rl_ylo = rl_bwmin * rl_xlo
 if (words(rl_ext) == 3) {
     rl_xlo = word(rl_ext, 1) / 2 < rl_xlo ? word(rl_ext, 1) / 2 : rl_xlo
-    rl_xhi = word(rl_ext, 2) * 2 > rl_xhi ? word(rl_ext, 2) * 2 : rl_xhi
+    rl_xhi = word(rl_ext, 2) * 8 > rl_xhi ? word(rl_ext, 2) * 8 : rl_xhi   # room for the points' labels
     rl_ylo = word(rl_ext, 3) / 2 < rl_bwmin * rl_xlo ? word(rl_ext, 3) / 2 : rl_bwmin * rl_xlo
 }
 
@@ -73,7 +73,10 @@ set xrange [rl_xlo : rl_xhi]
 set yrange [rl_ylo : rl_pkmax * 2.5]
 set format x '%g'
 set format y '%g'
-set key top left
+# The key above the frame: inside, it hid the cache roofs of the left half.
+# Point labels: one thread's to the right of the point, more threads' to the
+# left, so a kernel's two points at one intensity do not print over each other.
+set key outside above center horizontal maxrows 4
 set samples 400
 
 # The ridge of each roofline: where memory stops being the limit.
@@ -82,6 +85,13 @@ do for [i = 1:rl_nt] {
     set label sprintf('ridge %.2g', PK[i] / BW[i]) at first PK[i] / BW[i], first PK[i] center offset 0, 0.8 tc rgb ref_color front
 }
 
+# The labels: every point's, moved apart where they would print over each
+# other (plots/spread_labels.awk), with a thin line back to a moved point.
+rl_labels = sprintf("< awk -F, 'FNR == 1 { h = 0 } /^#/ { next } " . \
+    "!h { delete ix; for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; next } " . \
+    "$ix[\"param\"] == \"roofline\" && $ix[\"bytes\"] > 0 && $ix[\"gflops\"] > 0 { " . \
+    "  print $ix[\"flops\"] / $ix[\"bytes\"], $ix[\"gflops\"], ($ix[\"threads\"] > 1 ? \"L\" : \"R\"), $ix[\"variant\"] }' %s " . \
+    "| awk -v ylo=%g -v yhi=%g -v sep=0.035 -v wide=0.7 -f plots/spread_labels.awk", rl_files, rl_ylo, rl_pkmax * 2.5)
 rl_roof(x, pk, bw) = (bw > 0 && x * bw < pk) ? x * bw : (bw > 0 ? pk : 1/0)
 rl_is_pt = "strcol('param') eq 'roofline' && column('bytes') > 0"
 rl_x(dummy) = (strcol('param') eq 'roofline' && column('bytes') > 0) ? column('flops') / column('bytes') : NaN
@@ -92,8 +102,9 @@ plot for [i = 1:rl_nt] rl_roof(x, PK[i], BW[i]) with lines lt 7 lw 2 dashtype i 
      for [i = 1:rl_nt] (L1[i] > 0 ? rl_roof(x, PK[i], L1[i]) : 1/0) with lines lt 8 lw 1 dt 3 \
          title (L1[i] > 0 ? sprintf('L1 roof, %d thread%s: %.0f GB/s', RT[i], RT[i] > 1 ? 's' : '', L1[i]) : ''), \
      for [j = 1:words(rl_files)] word(rl_files, j) using (rl_x(0)):(column('threads') == 1 ? column('gflops') : NaN) \
-         with points lt (j % 6 + 1) pt 7 ps 1.1 title sprintf('%s (1 thread)', word(rl_names, j)), \
+         with points lt (j % 6 + 1) pt 7 ps 1.1 title sprintf('%s kernels, 1 thread', word(rl_names, j)), \
      for [j = 1:words(rl_files)] word(rl_files, j) using (rl_x(0)):(column('threads') > 1 ? column('gflops') : NaN) \
-         with points lt (j % 6 + 1) pt 5 ps 1.1 title sprintf('%s (more threads)', word(rl_names, j)), \
-     for [j = 1:words(rl_files)] word(rl_files, j) using (rl_x(0)):(column('gflops')):(strcol('variant')) \
-         with labels left offset 0.8, 0 font ',8' notitle
+         with points lt (j % 6 + 1) pt 5 ps 1.1 title sprintf('%s kernels, more threads', word(rl_names, j)), \
+     rl_labels using 1:2:(0):($3 - $2) with vectors nohead lc rgb ref_color lw 0.5 notitle, \
+     rl_labels using 1:(strcol(4) eq 'R' ? $3 : NaN):5 with labels left offset 0.8, 0 font ',8' notitle, \
+     rl_labels using 1:(strcol(4) eq 'L' ? $3 : NaN):5 with labels right offset -0.8, 0 font ',8' notitle

@@ -78,7 +78,12 @@ if [ -x "$ch06/transpose" ]; then
         top=$(awk '$1 == "blocked" && $5 + 0 > g { g = $5 + 0; b = $2; x = $6 } END { sub("x", "", x); print b, g, x }' "$tmp/p6")
         a=$(sed -n 's/^answer: \(not shown on this run: \)\{0,1\}the best block was \([0-9]*\): \([0-9.]*\) GB\/s, \([0-9.]*\)x the naive.*/\2 \3 \4/p' "$tmp/p6")
         read -r bb bg bx <<<"$a"
-        if [ -n "$bx" ] && [ "$bb" = "${top%% *}" ] && ch06p_near "$bg" "$(echo "$top" | cut -d' ' -f2)" 0.051 && ch06p_near "$bx" "${top##* }" 0.051; then
+        # The answer's block is the table's fastest, or ties with it (its own
+        # row's GB/s within 2% + 0.05, as the answer's figures are held): at a
+        # tie the program and this awk may pick different rows of one rate.
+        bbg=$(awk -v b="$bb" '$1 == "blocked" && $2 == b { print $5; exit }' "$tmp/p6")
+        if [ -n "$bx" ] && [ -n "$bbg" ] && ch06p_near "$bbg" "$(echo "$top" | cut -d' ' -f2)" 0.051 \
+           && ch06p_near "$bg" "$(echo "$top" | cut -d' ' -f2)" 0.051 && ch06p_near "$bx" "${top##* }" 0.051; then
             ok "ch06 transpose answer: best block $bb ($bg GB/s, ${bx}x) is the table's fastest row"
         else
             bad "ch06 transpose answer against the table" "$(grep '^answer' "$tmp/p6")" "table's best: $top"

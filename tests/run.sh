@@ -12,8 +12,9 @@
 #   SAN        asan / tsan: which sanitizer the build has, if any
 #   CHAPTER_TESTS  run only these tests/chNN.sh (NN list); default all
 #   PARTS      run only these parts (make test PARTS="ch05 exercises"): units,
-#              programs (with the figures), exercises, chNN, tool_NAME,
-#              cuda-suite; an unknown name is bad usage (exit 2)
+#              programs (with the figures), exercises (solutions and
+#              skeletons), checkers (the planted wrong answers), chNN,
+#              tool_NAME, cuda-suite; an unknown name is bad usage (exit 2)
 #   PW_TEST_JOBS  how many side-by-side parts at once (default: the cores)
 #
 # Parts. The checks of some parts hold however busy the machine is (exit
@@ -30,6 +31,13 @@
 set -uo pipefail
 # A test never installs anything (make test has already offered to).
 export PW_INSTALL=0
+# The grader's time limit (tools/grade.sh), which every checker reads to stop
+# itself first (at 4/5 of it): 20 s as a student gets it; 120 s under a
+# sanitizer build, which runs 2 to 10 times slower and no student grades with.
+if [ -z "${PW_GRADE_TIMEOUT:-}" ]; then
+    if [ -n "${SAN:-}" ]; then PW_GRADE_TIMEOUT=120; else PW_GRADE_TIMEOUT=20; fi
+fi
+export PW_GRADE_TIMEOUT
 BUILD=${BUILD:-build}
 SAN=${SAN:-}
 tmp=$(mktemp -d)
@@ -139,6 +147,38 @@ part_programs() {
             else
                 bad "figures of $ch draw" "$(tail -8 "$tmp/so")"
             fi
+            # Every CSV a program wrote carries the header block (what ran,
+            # where, when): the gallery's machine line and any reader need it.
+            nometa="" ncsv=0
+            for c in "$d"*.csv; do
+                [ -f "$c" ] || continue
+                ncsv=$((ncsv + 1))
+                grep -q '^# program: ' "$c" && grep -q '^# cpu: ' "$c" || nometa="$nometa $(basename "$c")"
+            done
+            if [ "$ncsv" -gt 0 ]; then
+                if [ -z "$nometa" ]; then ok "CSV of $ch: all $ncsv files have the header block (# program, # cpu)"
+                else bad "CSV of $ch: files without the header block (# program, # cpu)" "$nometa"; fi
+            fi
+            # No text of a figure (key entries, labels, titles) names a file:
+            # a student reads "chapter 06's kernels", not a CSV path.
+            nsvg=$(ls "$tmp/plots/$ch"/*.svg 2>/dev/null | wc -l)
+            if [ "$nsvg" -gt 0 ]; then
+                paths=$(grep -lE '>[^<]*(\.csv|/tmp/)[^<]*<' "$tmp/plots/$ch"/*.svg 2>/dev/null | xargs -r -n1 basename | tr '\n' ' ')
+                if [ -z "$paths" ]; then ok "figures of $ch: no text of its $nsvg SVG names a file path"
+                else bad "figures of $ch: text that names a file" "$paths"; fi
+                # A modelled figure (its script says "# source: modelled") shows
+                # no median or spread, and calls nothing measured but what was
+                # published (a paper's or an author's figures drawn beside it).
+                # A measured one says where it was measured.
+                for svg in "$tmp/plots/$ch"/*.svg; do
+                    gp=plots/$ch/$(basename "$svg" .svg).gp
+                    [ -f "$gp" ] && grep -q '^# source: modelled' "$gp" || continue
+                    words=$(grep -o '<text>[^<]*</text>' "$svg" | sed 's/<[^>]*>//g' \
+                            | grep -iE 'median|IQR|interquartile|measured' | grep -viE 'published' | head -3)
+                    if [ -z "$words" ]; then ok "modelled figure $ch/$(basename "$svg" .svg): no median, IQR or unpublished 'measured'"
+                    else bad "modelled figure $ch/$(basename "$svg" .svg) shows measured words" "$words"; fi
+                done
+            fi
         done
     else
         echo "(figures not tested: gnuplot not found)"
@@ -151,7 +191,7 @@ part_programs() {
 part_exercises() {
     local id rc
     for id in ${EXERCISES:-}; do
-        timeout 60 "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
+        timeout "$PW_GRADE_TIMEOUT" "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
         rc=$?
         # 77 with a SKIP line: this build cannot grade it (4.3 without OpenMP).
         if [ $rc -eq 77 ] && grep -q '^SKIP' "$tmp/so"; then
@@ -160,7 +200,7 @@ part_exercises() {
         if [ $rc -eq 0 ] && ! sanitizer_report "$tmp/so"; then ok "solution $id passes its checker"
         else bad "solution $id passes its checker" "exit $rc" "$(tail -5 "$tmp/so")"; fi
 
-        timeout 60 "$BUILD/ex/$id/check" >"$tmp/so" 2>&1
+        timeout "$PW_GRADE_TIMEOUT" "$BUILD/ex/$id/check" >"$tmp/so" 2>&1
         rc=$?
         if [[ " ${BUGHUNTS:-} " == *" $id "* ]]; then
             # A bug hunt's file is the buggy program: its checker must fail it,
@@ -181,8 +221,11 @@ part_exercises() {
             bad "skeleton $id compiles and fails cleanly" "exit $rc (want 1, 'not yet implemented')" "$(tail -5 "$tmp/so")"
         fi
     done
+}
 
-    # Wrong answers each checker must fail (they once passed), and checkers' usage.
+# ---- the checkers tested like code: the planted wrong answers each must
+# fail, the table of them, and each checker's usage (tests/ex_loopholes.sh) --
+part_checkers() {
     . tests/ex_loopholes.sh
 }
 
@@ -213,7 +256,7 @@ part_cuda() {
 # ---- the plan ---------------------------------------------------------------
 # Parts that assert nothing about time: they run side by side. Every other
 # part is timed and runs alone (see the top of this file).
-side_by_side=" programs cuda-suite ch08 ch09 ch11 ch13 tool_chapters tool_deps tool_docker tool_gallery tool_gpu_guard tool_hints tool_ladder tool_predict tool_runner "
+side_by_side=" programs cuda-suite ch08 ch09 ch11 ch13 ch16 tool_chapters tool_deps tool_docker tool_gallery tool_gpu_guard tool_hints tool_ladder tool_predict tool_runner "
 
 plan=()   # part names, in the order they are reported
 part_cmd() {   # the command of part NAME
@@ -221,13 +264,14 @@ part_cmd() {   # the command of part NAME
         units) echo part_units ;;
         programs) echo part_programs ;;
         exercises) echo part_exercises ;;
+        checkers) echo part_checkers ;;
         cuda-suite) echo part_cuda ;;
         ch[0-9][0-9]|tool_*) echo ". tests/$1.sh" ;;
     esac
 }
 chapter_listed() { [ -z "${CHAPTER_TESTS:-}" ] || [[ " $CHAPTER_TESTS " == *" ${1#ch} "* ]]; }
 plan+=(units)
-if [ -z "${UNIT_ONLY:-}" ]; then plan+=(programs exercises); fi
+if [ -z "${UNIT_ONLY:-}" ]; then plan+=(programs exercises checkers); fi
 for f in tests/ch[0-9][0-9].sh; do
     [ -f "$f" ] || continue
     n=$(basename "$f" .sh)

@@ -48,14 +48,16 @@ static void test_share_arithmetic(void)
     EXPECT(isnan(pw_overlap_share(&none, 2, 2)) && !pw_overlap_suspect(&none, 2, 2), "nothing measured: n/a");
 
     /* A speedup proves overlap the clock may have missed, never less. */
-    EXPECT(fabs(pw_overlap_share_with_speedup(0.45, 1.90, 2, 2) - 0.9) < 1e-12, "1.90x on 2 threads: at least 90%%");
-    EXPECT(pw_overlap_share_with_speedup(0.45, 1.20, 2, 2) == 0.45, "a small speedup keeps the clock's 45%%");
-    EXPECT(pw_overlap_share_with_speedup(0.10, 0.95, 2, 2) == 0.10, "slower than one thread proves nothing");
-    EXPECT(fabs(pw_overlap_share_with_speedup(0.0, 2.5, 4, 4) - 0.5) < 1e-12, "4 of 4: (2.5 - 1) / 3");
-    EXPECT(fabs(pw_overlap_share_with_speedup(0.0, 1.9, 4, 2) - 0.9) < 1e-12, "4 threads on 2 cores: N = 2");
-    EXPECT(pw_overlap_share_with_speedup(0.2, 2.4, 2, 2) == 1.0, "clamped at 1");
-    EXPECT(isnan(pw_overlap_share_with_speedup(NAN, 1.9, 2, 2)), "not judged stays not judged");
-    EXPECT(isnan(pw_overlap_share_with_speedup(0.3, 1.9, 1, 2)), "one thread: n/a");
+    EXPECT(fabs(pw_overlap_share_with_speedup(0.45, 1.90, 2, 2, 2) - 0.9) < 1e-12, "1.90x on 2 threads: at least 90%%");
+    EXPECT(pw_overlap_share_with_speedup(0.45, 1.20, 2, 2, 2) == 0.45, "a small speedup keeps the clock's 45%%");
+    EXPECT(pw_overlap_share_with_speedup(0.10, 0.95, 2, 2, 2) == 0.10, "slower than one thread proves nothing");
+    EXPECT(fabs(pw_overlap_share_with_speedup(0.0, 2.5, 4, 4, 4) - 0.5) < 1e-12, "4 of 4: (2.5 - 1) / 3");
+    EXPECT(fabs(pw_overlap_share_with_speedup(0.0, 1.9, 4, 2, 2) - 0.9) < 1e-12, "4 threads on 2 cores: N = 2");
+    EXPECT(pw_overlap_share_with_speedup(0.2, 2.4, 2, 2, 2) == 1.0, "clamped at 1");
+    EXPECT(pw_overlap_share_with_speedup(0.3, 1.6, 2, 2, 1) == 0.3, "taskset -c 0: one CPU, a 1.6x is noise, the clock's 30%% stays");
+    EXPECT(fabs(pw_overlap_share_with_speedup(0.0, 2.5, 4, 4, 2) - 1.0) < 1e-12, "4 threads on 2 allowed of 4 cores: N = 2");
+    EXPECT(isnan(pw_overlap_share_with_speedup(NAN, 1.9, 2, 2, 2)), "not judged stays not judged");
+    EXPECT(isnan(pw_overlap_share_with_speedup(0.3, 1.9, 1, 2, 2)), "one thread: n/a");
 }
 
 static void test_warn_line(void)

@@ -2,10 +2,13 @@
  * agrees with the hand-written assembly loop. */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime, CLOCK_THREAD_CPUTIME_ID */
 #include "probe.h"
+#include "roofline.h"
 #include "timing.h"
 #include "unit.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -126,6 +129,77 @@ static void test_triad_small(void)
     EXPECT(gbs > 0 && isfinite(gbs), "triad on two threads gives a rate, got %g", gbs);
 }
 
+/* One probe per run: with PW_PROBE_CACHE set, the first measure writes the
+ * file and the second reads it back (from_cache, the same numbers); a file
+ * for another machine or build is not used; without the variable nothing is
+ * read. */
+#if defined(__SANITIZE_THREAD__)
+#define PROBE_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PROBE_UNDER_TSAN 1
+#endif
+#endif
+
+static void test_probe_cache(void)
+{
+#ifdef PROBE_UNDER_TSAN
+    /* three more probes take a minute under ThreadSanitizer, and the cache is
+     * one thread's file I/O: the plain and ASan builds test it */
+    SKIP("under ThreadSanitizer (the cache is single-threaded: tested in the other builds)");
+#endif
+    char path[] = "/tmp/pw-probe-cache-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) SKIP("no temporary file");
+    close(fd);
+    remove(path);
+    setenv("PW_PROBE_CACHE", path, 1);
+    pw_hw a, b;
+    pw_probe_measure(&a, true);
+    pw_probe_measure(&b, true);
+    EXPECT(!a.from_cache && b.from_cache, "the first measures (from_cache %d), the second reads (%d)", a.from_cache,
+           b.from_cache);
+    EXPECT(a.peak_gflops_1core == b.peak_gflops_1core && a.bw_gbs_1core == b.bw_gbs_1core &&
+           a.peak_gflops_all == b.peak_gflops_all && a.peak_spread == b.peak_spread,
+           "the same numbers: peak %.17g and %.17g, triad %.17g and %.17g", a.peak_gflops_1core, b.peak_gflops_1core,
+           a.bw_gbs_1core, b.bw_gbs_1core);
+    EXPECT(a.peak_spread >= 0 && a.peak_spread < 1 && a.bw_spread >= 0 && a.bw_spread < 1,
+           "spreads are shares: %g %g", a.peak_spread, a.bw_spread);
+    /* another machine's record (its key line changed): measured again */
+    FILE *f = fopen(path, "r+");
+    EXPECT(f != NULL, "the cache file %s exists", path);
+    if (f) { fputs("key another|machine", f); fclose(f); }
+    pw_hw c;
+    pw_probe_measure(&c, true);
+    EXPECT(!c.from_cache, "a record for another machine is not used");
+    unsetenv("PW_PROBE_CACHE");
+    pw_hw d;
+    pw_probe_measure(&d, true);
+    EXPECT(!d.from_cache, "without PW_PROBE_CACHE nothing is read");
+    remove(path);
+}
+
+/* An all-core peak below one core's is no peak: not usable, and the roof
+ * built from it has no compute peak (NaN) rather than a low one. */
+static void test_all_core_below_one(void)
+{
+    pw_hw hw;
+    pw_probe_static(&hw);
+    hw.logical_cores = 2;
+    hw.peak_gflops_1core = 200; hw.peak_gflops_all = 110; hw.bw_gbs_1core = 40; hw.bw_gbs_all = 60;
+    EXPECT(!pw_probe_all_core_usable(&hw), "110 on 2 cores against 200 on one: not usable");
+    pw_roofs r1, r2;
+    pw_roofs_from_probe(&hw, 1, &r1);
+    pw_roofs_from_probe(&hw, 2, &r2);
+    EXPECT(r1.peak_gflops == 200 && isnan(r2.peak_gflops) && r2.dram_gbs == 60,
+           "one core's roof 200 (got %g), the all-core roof has none (got %g), its bandwidth stays (%g)", r1.peak_gflops,
+           r2.peak_gflops, r2.dram_gbs);
+    hw.peak_gflops_all = 390;
+    EXPECT(pw_probe_all_core_usable(&hw), "390 on 2 cores: usable");
+    hw.logical_cores = 1; hw.peak_gflops_all = 200;
+    EXPECT(!pw_probe_all_core_usable(&hw), "one core: there is no all-core peak to use");
+}
+
 int main(void)
 {
     RUN(test_static_facts);
@@ -133,5 +207,7 @@ int main(void)
     RUN(test_latency_vs_throughput);
     RUN(test_peak_matches_assembly);
     RUN(test_triad_small);
+    RUN(test_probe_cache);
+    RUN(test_all_core_below_one);
     return UNIT_RESULT();
 }

@@ -45,6 +45,23 @@ static void test_fmt_bytes(void)
     EXPECT(!strcmp(pw_fmt_bytes(1.5 * 1048576, b, sizeof b), "1.5 MiB"), "1.5 MiB, got %s", b);
 }
 
+/* A winner is named as a tie when the runner-up is within the share: 4%
+ * off is a tie at 5%, 6% off is not; the winner itself is never its own tie;
+ * the share is relative to the larger, so higher-is-better rates work too. */
+static void test_ties(void)
+{
+    int out[8];
+    const double times[] = { 1.00, 1.04, 1.06, 2.0 };
+    int n = pw_ties(times, 4, 0, PW_TIE_SHARE, out);
+    EXPECT(n == 1 && out[0] == 1, "1.04 ties with 1.00 at 5%%, 1.06 and 2.0 do not (got %d)", n);
+    const double rates[] = { 95, 100, 94 };
+    n = pw_ties(rates, 3, 1, PW_TIE_SHARE, out);
+    EXPECT(n == 1 && out[0] == 0, "95 ties with 100, 94 does not (got %d)", n);
+    EXPECT(pw_ties(times, 1, 0, PW_TIE_SHARE, out) == 0, "one entry: no tie");
+    const double same[] = { 3, 3, 3 };
+    EXPECT(pw_ties(same, 3, 2, 0, out) == 2 && out[0] == 0 && out[1] == 1, "equal values tie even at share 0");
+}
+
 /* Run fn in a child with stderr captured; returns its exit status. */
 static int child_report(void (*fn)(void), char *out, size_t len)
 {
@@ -102,6 +119,7 @@ int main(void)
     RUN(test_alloc_aligned);
     RUN(test_fill_random);
     RUN(test_fmt_bytes);
+    RUN(test_ties);
     RUN(test_check_macros);
     return UNIT_RESULT();
 }

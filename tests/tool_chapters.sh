@@ -90,3 +90,16 @@ if [ $tc_rc1 -eq 0 ] && ! grep -q 'as it took here last time' "$tc/s1" && grep -
 else
     bad "chapters/lib.sh step" "rc $tc_rc1 $tc_rc2 $tc_rc3 (want 0 0 3)" "$(cat "$tc/s1" "$tc/s2" "$tc/s3" | head -12)"
 fi
+
+# make chapter-N: chapter-01 is chapter-1; an unknown chapter is one line
+# naming the chapters that exist, exit 2 (make adds its own "Error 2" line).
+tc_make -n chapter-01 >"$tc/c01" 2>&1; tc_rc01=$?
+tc_make -n chapter-1 >"$tc/c1" 2>&1
+tc_make chapter-99 >"$tc/c99" 2>&1; tc_rc99=$?
+if [ $tc_rc01 -eq 0 ] && cmp -s "$tc/c01" "$tc/c1" && [ $tc_rc99 -eq 2 ] \
+   && grep -q '^make chapter-99: no such chapter; the chapters are 1 2 ' "$tc/c99" \
+   && [ "$(grep -vc 'Error 2' "$tc/c99")" -eq 1 ]; then
+    ok "make chapter-01 runs chapter 1; make chapter-99 names the chapters that exist (exit 2)"
+else
+    bad "make chapter-01 / chapter-99" "rc $tc_rc01 $tc_rc99 (want 0 2)" "$(head -3 "$tc/c99")"
+fi

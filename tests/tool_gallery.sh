@@ -113,3 +113,19 @@ else
         ok "gallery: the printed line counts 1 figure and $((gal_n - 1)) not drawn, by reason"
     else bad "gallery: the printed line (b)" "want: $gal_want" "got:  $(head -c 600 "$gal/out-b.log")"; fi
 fi
+
+# ---- (c) a modelled figure says modelled, not measured ------------------------
+# 13-3d-parallelism/step_time.gp is "# source: modelled": with its figure and
+# CSV there, its caption line says modelled and the word "measured on" is not
+# under it; every "# source:" line in plots/ names one of the four kinds.
+gal_bad_src=$(sed -n 's/^# source: *//p' plots/*/*.gp | grep -vxE 'modelled|counted|computed|measured' | head -n 3)
+mkdir -p "$gal/out-c/13-3d-parallelism" "$gal/res-c/13-3d-parallelism"
+printf '<svg xmlns="http://www.w3.org/2000/svg"><text>fake</text></svg>\n' >"$gal/out-c/13-3d-parallelism/step_time.svg"
+printf '# cpu: fake cpu\n# cores: 2\nprogram,variant\nx,y\n' >"$gal/res-c/13-3d-parallelism/scaling.csv"
+gal_run "$gal/bin-gp" "$gal/out-c" "$gal/res-c"
+gal_fig=$(sed -n '/<figure id="13-3d-parallelism-step_time">/,/<\/figure>/p' "$gal/out-c/index.html" 2>/dev/null)
+if [ -z "$gal_bad_src" ] && grep -q 'modelled (no measurement' <<<"$gal_fig" && ! grep -q 'measured on' <<<"$gal_fig"; then
+    ok "gallery: a figure marked '# source: modelled' is captioned modelled, not 'measured on'"
+else
+    bad "gallery: modelled figure caption" "unknown sources: '$gal_bad_src'" "$(grep -o 'class="machine">[^<]*' <<<"$gal_fig")"
+fi

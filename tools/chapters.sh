@@ -40,6 +40,11 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 fi
 
 mkdir -p "$results"
+# One probe for the whole run: the first program that measures the machine's
+# peak and bandwidth writes this file, every later one reads it
+# (common/probe.h), so every chapter compares against the same numbers.
+export PW_PROBE_CACHE=$results/.probe
+rm -f "$PW_PROBE_CACHE"
 . chapters/lib.sh            # last_time, keep_time: the same times files as the steps
 
 start=$SECONDS k=0 n=${#nums[@]}

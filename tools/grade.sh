@@ -27,6 +27,8 @@ fi
 id=$1 checker=$2 file=$3
 limit=${PW_GRADE_TIMEOUT:-20}
 [[ $limit =~ ^[1-9][0-9]*$ ]] || { echo "grade.sh: PW_GRADE_TIMEOUT must be a whole number of seconds, not '$limit'" >&2; exit 2; }
+# The checker reads it too, and stops itself first (common/exercise.c).
+export PW_GRADE_TIMEOUT=$limit
 
 verdict() {   # the one line everything else reads
     echo "ex $id ($file): $1"

@@ -144,7 +144,7 @@ grade_one() {
     case $line in
         *"): PASS") verdict=PASS reason= ;;
         *"): SKIP: "*) verdict=SKIP line="): FAIL: ${line#*): SKIP: }" ;;   # this build cannot grade it
-        *"): FAIL: timed out"*) verdict=TIMEOUT ;;
+        *"): FAIL: timed out"*|*"): FAIL: still running after "*) verdict=TIMEOUT ;;   # the grader stopped it, or it stopped itself first (common/exercise.c)
         *"): FAIL: crashed"*) verdict=CRASH ;;
         *"): FAIL: AddressSanitizer: SEGV"*) verdict=CRASH ;;   # ASan catches the signal and reports it
         *"): FAIL: ThreadSanitizer: data race"*) verdict=RACE ;;

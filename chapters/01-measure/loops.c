@@ -211,9 +211,11 @@ int main(int argc, char **argv)
     pw_hw hw;
     if (no_probe) pw_probe_static(&hw);
     else pw_probe_measure(&hw, true);
-    if (!no_probe)
+    if (!no_probe) {
         printf("this machine: FP32 peak %.1f GFLOP/s on one core, memory bandwidth %.1f GB/s on one core (triad)\n",
                hw.peak_gflops_1core, hw.bw_gbs_1core);
+        if (hw.from_cache) printf("  (this run's one probe, shared by every chapter of the run: see chapter 01's probe)\n");
+    }
     char l1[16], l2[16], l3[16];
     printf("caches: L1d %s, L2 %s, L3 %s per instance\n\n", pw_fmt_bytes((double)hw.l1d, l1, sizeof l1),
            pw_fmt_bytes((double)hw.l2, l2, sizeof l2), pw_fmt_bytes((double)hw.l3, l3, sizeof l3));

@@ -154,13 +154,31 @@ int main(int argc, char **argv)
     answer_sweep(&hw, g);
 
     pw_probe_measure(&hw, true);
-    printf("\npeak (best accumulator count, %d): %.1f GFLOP/s on one core, %.1f on all %d\n",
+    printf("\n");
+    pw_probe_note(stdout, &hw);
+    printf("peak (best accumulator count, %d): %.1f GFLOP/s on one core, %.1f on all %d\n",
            hw.peak_accumulators, hw.peak_gflops_1core, hw.peak_gflops_all, hw.logical_cores);
+    /* The sweep above and the run's peak measure the same loop: say when
+     * they disagree by more than the peak's own spread (at least 5%). */
+    int sb = 0;
+    for (int i = 1; i < pw_fma_accumulator_count_n && i < NK; i++) if (g[hw.isa][i] > g[hw.isa][sb]) sb = i;
+    double sweep_best = g[hw.isa][sb], gap = (sweep_best - hw.peak_gflops_1core) / hw.peak_gflops_1core;
+    double allow = hw.peak_spread > 0.05 ? hw.peak_spread : 0.05;
+    if (sweep_best > 0 && fabs(gap) > allow)
+        printf("         the sweep above peaked at %.1f GFLOP/s (%d accumulators), %+.0f%% from the run's peak: more than\n"
+               "         the peak's own spread (%.1f%%), so one of the two was slowed (a busy moment); every chapter of\n"
+               "         this run uses the run's peak, %.1f\n", sweep_best, pw_fma_accumulator_counts[sb], 100 * gap,
+               100 * hw.peak_spread, hw.peak_gflops_1core);
+    else if (sweep_best > 0)
+        printf("         the sweep above peaked at %.1f GFLOP/s (%d accumulators), within %.0f%% of it: the same machine\n",
+               sweep_best, pw_fma_accumulator_counts[sb], 100 * allow);
     pw_csv_value(csv, "peak_1core", 0, 1, pw_isa_name(hw.isa), 1.0, hw.peak_gflops_1core * 1e9, 0);
     pw_csv_value(csv, "peak_all", 0, hw.logical_cores, pw_isa_name(hw.isa), 1.0, hw.peak_gflops_all * 1e9, 0);
     if (hw.logical_cores > 1) {
         double scale = hw.peak_gflops_all / hw.peak_gflops_1core;
-        if (scale >= 0.9 * hw.logical_cores)
+        if (!pw_probe_all_core_usable(&hw))
+            printf("         all cores gave %.2fx one core, less than one: no chapter of this run uses it as a peak\n", scale);
+        else if (scale >= 0.9 * hw.logical_cores)
             printf("         all cores gave %.2fx one core: this work shares nothing, and scaled with the cores\n", scale);
         else
             printf("         all cores gave only %.2fx one core: this run cannot show the scaling (busy cores, or hyper-threads)\n",

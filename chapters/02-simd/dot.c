@@ -167,6 +167,7 @@ int main(int argc, char **argv)
         pw_probe_measure(&peak, true);
         printf("\nthis machine: FP32 peak %.1f GFLOP/s on one core (%s, %d accumulators)\n",
                peak.peak_gflops_1core, pw_isa_name(peak.isa), peak.peak_accumulators);
+        if (peak.from_cache) printf("  (this run's one probe, shared by every chapter of the run: see chapter 01's probe)\n");
     }
     printf("\n");
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);

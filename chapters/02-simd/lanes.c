@@ -148,6 +148,7 @@ int main(int argc, char **argv)
         pw_probe_measure(&peak, true);
         printf("\nthis machine: FP32 peak %.1f GFLOP/s on one core, DRAM bandwidth %.1f GB/s on one core (triad)\n",
                peak.peak_gflops_1core, peak.bw_gbs_1core);
+        if (peak.from_cache) printf("  (this run's one probe, shared by every chapter of the run: see chapter 01's probe)\n");
     }
     char l1[16], l2[16], l3[16];
     printf("%sISA in this run: %s (%d lanes); caches: L1d %s, L2 %s, L3 %s\n\n", no_probe ? "\n" : "",

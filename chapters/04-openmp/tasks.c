@@ -91,9 +91,17 @@ static void answer_cutoffs(const pw_list *cutoffs, const double *med, const doub
     else if (!tasked)
         printf("answer: not shown on this run: no cut-off row ran with its threads together: rerun on an idle "
                "machine\n");
-    else
-        printf("answer: the fastest cut-off was %lld: %.2fx the sequential walk on %d threads\n", cutoffs->v[best],
+    else {
+        printf("answer: the fastest cut-off was %lld: %.2fx the sequential walk on %d threads", cutoffs->v[best],
                seq_s / med[best], threads);
+        /* a tie: rows within the noise of the fastest (suspect rows left out) */
+        int tie[PW_MAX_LIST], nt = pw_ties(med, cutoffs->n, best, PW_TIE_SHARE, tie), said = 0;
+        for (int k = 0; k < nt; k++) {
+            if (share[tie[k]] < PW_OVERLAP_SUSPECT) continue;
+            printf("%s%lld", said++ ? ", " : "; a tie, within 5%, with ", cutoffs->v[tie[k]]);
+        }
+        printf("\n");
+    }
     int all = cutoffs->n - 1;   /* the last row: a task at every node */
     printf("answer: a task at every node took %.2fx the sequential walk's time (%.0f ns per node against %.0f)%s\n",
            med[all] / seq_s, med[all] * 1e9 / (double)nodes, seq_s * 1e9 / (double)nodes,

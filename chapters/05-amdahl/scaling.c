@@ -188,6 +188,8 @@ int main(int argc, char **argv)
     pw_scaling_fit fit = pw_scaling_report_overlap(csv, "strong", (long long)n, param, base, pts, threads.n,
                                                    flops_per_elem * (double)n, 0, cores, ovs);
     double p_true = 1 - (double)ns / (double)n;
+    /* The theory curve the figure always draws, fit or no fit (plots/speedup.gp). */
+    pw_csv_meta(csv, "theory_strong", "p=%.6f", p_true);
     bool fitted = !isnan(fit.p) && fit.p > 0 && fit.p < 1;
     if (!isnan(fit.p))
         printf("true p = %.4f (by construction): the fit is off by %+.4f%s\n", p_true, fit.p - p_true,

@@ -196,6 +196,11 @@ static void tiny_probe(pw_hw *hw)
 
 static void print_roofs(const pw_roofs *r)
 {
+    if (!(r->peak_gflops > 0)) {   /* no usable peak at this thread count (pw_roofs_from_probe) */
+        printf("%7d %12s %10.1f %10.1f %10.1f %12s   (below one core's peak: not used)\n", r->threads, "-", r->dram_gbs,
+               r->l2_gbs, r->l1_gbs, "-");
+        return;
+    }
     printf("%7d %12.1f %10.1f %10.1f %10.1f %12.2f\n", r->threads, r->peak_gflops, r->dram_gbs, r->l2_gbs,
            r->l1_gbs, pw_roof_ridge(r));
 }
@@ -302,7 +307,10 @@ int main(int argc, char **argv)
     const char *full = getenv("FULL");
     bool quick = !(full && !strcmp(full, "1"));
     if (common.tiny) tiny_probe(&hw);
-    else pw_probe_measure(&hw, quick);
+    else {
+        pw_probe_measure(&hw, quick);
+        pw_probe_note(stdout, &hw);
+    }
     pw_roofs roofs[2];
     /* The thread counts in their own array: with gcc 12 -O2/-O3 and
      * -fsanitize=undefined, reading them back from roofs[i].threads below gave
@@ -390,7 +398,9 @@ int main(int argc, char **argv)
 
     /* ---- the answer to the README's question, from this run ---- */
     printf("\nWhich kernels can the roofline say will never reach the compute peak, and why?\n");
-    const pw_roofs *all = &roofs[nroofs - 1];
+    /* the all-core roof, unless this run's all-core peak is unusable (below
+     * one core's: pw_roofs_from_probe leaves it NaN); then one core's */
+    const pw_roofs *all = nroofs == 2 && roofs[1].peak_gflops > 0 ? &roofs[1] : &roofs[0];
     /* The answer in one line: every one-thread kernel left of the all-core
      * ridge, by name; the lines after it say why, one per intensity. */
     char never[512] = "";
@@ -442,7 +452,11 @@ int main(int argc, char **argv)
         printf("- %d threads got %.1f GB/s from memory, one got %.1f: no more bandwidth for more cores in this\n"
                "  run (one core can fill the memory channels, or the machine was busy).\n", roofs[1].threads,
                roofs[1].dram_gbs, roofs[0].dram_gbs);
-    if (nroofs == 2 && roofs[1].peak_gflops < 1.3 * roofs[0].peak_gflops)
+    if (nroofs == 2 && !(roofs[1].peak_gflops > 0))
+        printf("- on %d threads the probe's peak came out below one core's: no peak this run can show, so there is\n"
+               "  no %d-thread roof (not drawn), and the answer above reads the one-core roof.\n", roofs[1].threads,
+               roofs[1].threads);
+    else if (nroofs == 2 && roofs[1].peak_gflops < 1.3 * roofs[0].peak_gflops)
         printf("- %d threads peaked at %.0f GFLOP/s, one at %.0f: the cores were not all ours during the probe\n"
                "  (a busy machine?), so the all-core points are judged against a low roof.\n", roofs[1].threads,
                roofs[1].peak_gflops, roofs[0].peak_gflops);

@@ -160,6 +160,7 @@ int main(int argc, char **argv)
     if (!common.tiny) {
         pw_probe_measure(&hw, true);
         printf("this machine: triad %.1f GB/s on one core (the probe)\n", hw.bw_gbs_1core);
+        if (hw.from_cache) printf("  (this run's one probe, shared by every chapter of the run: see chapter 01's probe)\n");
     }
     pw_fill_random(x, total, 9, -8.0f, 8.0f);
 

@@ -31,6 +31,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #define QUICK_CAP (256L << 20)
@@ -144,6 +145,40 @@ int main(int argc, char **argv)
     }
     pw_free(x);
 
+    /* ---- the levels the measurements show: knees in the latency ----
+     * A new level starts where the chase's latency reaches 1.8x the first
+     * latency of the level it is in: one level costs 2-4x the one before
+     * (about 1, 3-4, 10-15 and 80-120 ns for L1, L2, L3 and DRAM), while a
+     * doubling inside a level moves it far less, and a transition spread over
+     * two doublings still crosses 1.8x on the second. A virtual machine may
+     * report cache sizes it does not have: the knees are what this run saw. */
+    int *plateau = calloc((size_t)count, sizeof *plateau);
+    long knee[32] = { MIN_SET };
+    int nlevels = 1;
+    if (!plateau) { fprintf(stderr, "%s: out of memory\n", common.prog); free(pts); return PW_EXIT_WRONG; }
+    double base = pts[0].ns;
+    for (int k = 1; k < count; k++) {
+        if (pts[k].ns > 1.8 * base && nlevels < 32) { knee[nlevels++] = pts[k].bytes; base = pts[k].ns; }
+        plateau[k] = nlevels - 1;
+    }
+    printf("\nlevels the latency shows (a new one where it reaches 1.8x the level's first): %d", nlevels);
+    for (int l = 1; l < nlevels; l++) printf("%s%s", l == 1 ? ", starting at " : ", ", pw_fmt_bytes((double)knee[l], b1, sizeof b1));
+    printf("\n");
+    /* The reported L3 against the measurements: a set past the reported L2
+     * and well inside the reported L3 whose latency is 8x L2's or more is memory,
+     * not L3 (an L3 costs 2.5-5x an L2 hit, DRAM 20x and more): this
+     * machine's L3, or its share of it, is smaller than reported. */
+    double l2_ns = 0;
+    for (int k = 0; k < count; k++) if (hw.l2 > 0 && pts[k].bytes <= hw.l2 / 2) l2_ns = pts[k].ns;
+    long mem_knee = 0;   /* the first set past L2, within half the reported L3, that waits like memory */
+    for (int k = 0; k < count && l2_ns > 0 && hw.l3 > 0 && !mem_knee; k++)
+        if (pts[k].bytes > hw.l2 && pts[k].bytes <= hw.l3 / 2 && pts[k].ns >= 8 * l2_ns) mem_knee = pts[k].bytes;
+    bool llc_contradicted = mem_knee > 0;
+    if (llc_contradicted)
+        printf("  the latency reaches memory's at %s (8x an L2 hit's %.1f ns or more), inside the %s L3 the system\n"
+               "  reports: this machine's L3 (or its share of it) is smaller than reported, and larger sets come from memory\n",
+               pw_fmt_bytes((double)mem_knee, b1, sizeof b1), l2_ns, pw_fmt_bytes((double)hw.l3, b2, sizeof b2));
+
     /* ---- per level: the largest set that fits in half of it ---- */
     long bounds[4] = { hw.l1d, hw.l2, hw.l3, 0 };
     const char *names[4] = { "L1", "L2", "L3", "DRAM" };
@@ -156,7 +191,8 @@ int main(int argc, char **argv)
         prev = bounds[l];
     }
     if (pts[count - 1].bytes >= 4 * llc) lvl[3] = &pts[count - 1];
-    printf("\nper level (the largest working set within half of it):\n");
+    printf("\nper level, by the sizes the system reports (the largest working set within half of each)%s:\n",
+           llc_contradicted ? "; the knees above say where the levels really end" : "");
     for (int l = 0; l < 4; l++) {
         if (!lvl[l]) {
             if (l == 3) printf("  %-4s not reached: the sweep stopped at %s, under 4x the reported last-level cache\n",
@@ -193,8 +229,13 @@ int main(int argc, char **argv)
      * sweep that stayed inside L2 (--tiny, a small --max) cannot show DRAM. */
     bool in_l2 = !hw.l2 || last->bytes <= hw.l2;
     const char *none = in_l2 ? "not shown on this run (the largest set is inside L2, far from DRAM): " : "";
+    char where_last[96];
+    if (llc_contradicted && strcmp(level_of(last->bytes, &hw), "DRAM"))   /* the reported level is not the one it waited for */
+        snprintf(where_last, sizeof where_last, "reported %s, measured: memory", level_of(last->bytes, &hw));
+    else
+        snprintf(where_last, sizeof where_last, "%s", level_of(last->bytes, &hw));
     printf("answer: %san access to %s (%s) waited %.1f ns (%.0f cycles), %.1fx an L1 hit's %.2f ns (%.1f cycles)%s\n",
-           none, pw_fmt_bytes((double)last->bytes, b1, sizeof b1), level_of(last->bytes, &hw), last->ns, last->cycles,
+           none, pw_fmt_bytes((double)last->bytes, b1, sizeof b1), where_last, last->ns, last->cycles,
            last->ns / first->ns, first->ns, first->cycles,
            lvl[3] ? "" : ";\n  the sweep did not reach 4x the reported last-level cache, so this is a lower bound for DRAM");
     printf("answer: %sread bandwidth fell from %.1f GB/s (%s) to %.1f (%s): %.1fx; latency rose %.1fx.\n"
@@ -233,6 +274,9 @@ int main(int argc, char **argv)
         if (cores > 1 && !pw_overlap_suspect(&ov, cores, cores))   /* a suspect all-core roof is no roof */
             pw_csv_quantity(csv, l ? "roof_l2" : "roof_l1", roof_set[l], cores, "GB/s", roof[l][1]);
     }
+    for (int l = 1; l < nlevels; l++) pw_csv_quantity(csv, "latency_knee", knee[l], 1, "bytes", (double)knee[l]);
+    pw_csv_meta(csv, "measured_levels", "%d%s", nlevels, llc_contradicted ? " (the reported L3 is contradicted)" : "");
+    free(plateau);
     free(pts);
     return pw_csv_close(csv) ? PW_EXIT_WRONG : PW_EXIT_PASS;
 }

@@ -102,9 +102,12 @@ static void findings(const size_t *blocks, int nb, const double *gbs, double nai
     char l1[32], tb[32];
     printf("\nWhat this run shows (%zu x %zu):\n", rows, cols);
     /* The answer to the README's prediction (which block, how much faster). */
-    printf("answer: %sthe best block was %zu: %.1f GB/s, %.1fx the naive loop's %.1f GB/s.\n",
+    printf("answer: %sthe best block was %zu: %.1f GB/s, %.1fx the naive loop's %.1f GB/s.",
            gbs[best] < 1.2 * naive_gbs ? "not shown on this run: " : "", blocks[best], gbs[best],
            gbs[best] / naive_gbs, naive_gbs);
+    int tie[64], nt = pw_ties(gbs, nb < 64 ? nb : 64, best, PW_TIE_SHARE, tie);
+    for (int k = 0; k < nt; k++) printf("%s%zu", k ? ", " : " A tie, within 5%, with ", blocks[tie[k]]);
+    printf("%s\n", nt ? "." : "");
     if (gbs[best] < 1.2 * naive_gbs) {
         printf("- blocking gained less than 1.2x here: this run cannot show the effect (a matrix that fits\n"
                "  in the caches, -n %zu,%zu? or a busy machine).\n", rows, cols);

@@ -254,8 +254,8 @@ int main(int argc, char **argv)
     pw_roofs roof1, roofall;
     pw_roofs_from_probe(&hw, 1, &roof1);
     pw_roofs_from_probe(&hw, cores, &roofall);
-    printf("probe: FP32 peak %.1f GFLOP/s on 1 core, %.1f on %d; triad %.1f GB/s on 1, %.1f on %d\n",
-           hw.peak_gflops_1core, hw.peak_gflops_all, cores, hw.bw_gbs_1core, hw.bw_gbs_all, cores);
+    pw_probe_note(stdout, &hw);
+    double peak_all = pw_probe_all_core_usable(&hw) ? hw.peak_gflops_all : NAN;   /* NaN: not used (said above) */
 
     pw_csv *csv = pw_csv_open(common.csv, argc, argv);
     pw_csv_meta(csv, "microkernel", "%s %dx%d", pw_isa_name(gemm_isa()), bl.mr, bl.nr);
@@ -379,7 +379,7 @@ int main(int argc, char **argv)
         const gemm_rung *g = gemm_rung_at(rows[i].rung);
         double fl = gemm_flops(rows[i].n, rows[i].n, rows[i].n), by = gemm_bytes(rows[i].n, rows[i].n, rows[i].n);
         double gf = pw_gflops(fl, rows[i].st->median);
-        double peak = rows[i].threads == 1 ? hw.peak_gflops_1core : hw.peak_gflops_all;
+        double peak = rows[i].threads == 1 ? hw.peak_gflops_1core : peak_all;
         double ob = rows[i].blas ? pw_gflops(fl, rows[i].blas->median) : NAN;
         double secs8192 = f8192 / (gf * 1e9);
         char t8192[32];
@@ -389,11 +389,14 @@ int main(int argc, char **argv)
         char of_blas[16];
         if (isnan(ob)) snprintf(of_blas, sizeof of_blas, "-");
         else snprintf(of_blas, sizeof of_blas, "%.1f%%", pct(gf, ob));
-        printf("%-11s %6d %4d %8.2f ms %5.1f%% %10.1f %7.1f%% %10s %10s%s\n", gemm_rung_name(g), rows[i].n,
+        char of_peak[16];
+        if (isnan(pct(gf, peak))) snprintf(of_peak, sizeof of_peak, "-");
+        else snprintf(of_peak, sizeof of_peak, "%.1f%%", pct(gf, peak));
+        printf("%-11s %6d %4d %8.2f ms %5.1f%% %10.1f %8s %10s %10s%s\n", gemm_rung_name(g), rows[i].n,
                rows[i].threads, rows[i].st->median * 1e3, pct(rows[i].st->q3 - rows[i].st->q1, rows[i].st->median),
-               gf, pct(gf, peak), of_blas, t8192, gf > peak * 1.05 ? "  above the probe's peak: suspicious (or a low probe)" : "");
+               gf, of_peak, of_blas, t8192, gf > peak * 1.05 ? "  above the probe's peak: suspicious (or a low probe)" : "");
         pw_csv_summary(csv, gemm_rung_name(g), rows[i].n, rows[i].threads, "ladder", rows[i].st, fl, by);
-        pw_csv_quantity(csv, "pct_peak", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, peak));
+        if (!isnan(pct(gf, peak))) pw_csv_quantity(csv, "pct_peak", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, peak));
         if (!isnan(ob)) pw_csv_quantity(csv, "pct_openblas", rows[i].n, rows[i].threads, gemm_rung_name(g), pct(gf, ob));
         char label[48];
         snprintf(label, sizeof label, "%s n=%d", gemm_rung_name(g), rows[i].n);
@@ -481,8 +484,11 @@ int main(int argc, char **argv)
         char fitted[96];
         if (isnan(fit.p) || fit.p <= 0) snprintf(fitted, sizeof fitted, "no Amdahl fit from this run: see above");
         else snprintf(fitted, sizeof fitted, "fitted Amdahl p = %.3f, serial share %.1f%%", fit.p, 100 * (1 - fit.p));
-        printf("5_omp:     %d threads on %d cores: %.2fx 4_simd (%s); %.1f%% of the all-core peak%s\n", cores, cores,
-               g5 / g4, fitted, pct(g5, hw.peak_gflops_all), omp_suspect ? " (suspect: a busy machine)" : "");
+        char of_all[64];
+        if (isnan(peak_all)) snprintf(of_all, sizeof of_all, "no usable all-core peak in this run");
+        else snprintf(of_all, sizeof of_all, "%.1f%% of the all-core peak", pct(g5, peak_all));
+        printf("5_omp:     %d threads on %d cores: %.2fx 4_simd (%s); %s%s\n", cores, cores, g5 / g4, fitted, of_all,
+               omp_suspect ? " (suspect: a busy machine)" : "");
     }
     else if (cores == 1)
         printf("5_omp:     this machine has one core: there is no speedup to show (the rung ran on 1 thread)\n");

@@ -26,6 +26,10 @@
  *   ./build/gpu/ch08/memory -n 4096 --model-csv results/08-cuda-warps/memory.csv
  */
 #include "simt_driver.h"
+
+#include <time.h>
+#include <unistd.h>
+
 #include "warps.cuh"
 #include "model.h"
 
@@ -336,7 +340,16 @@ int main(int argc, char **argv)
     if (common.csv && strlen(common.csv) > 4) {
         snprintf(map_path, sizeof map_path, "%.*s_lanes.csv", (int)strlen(common.csv) - 4, common.csv);
         map = fopen(map_path, "w");
-        if (map) fprintf(map, "pattern,lane,value,row,what\n");
+        if (map) {   /* the same header block as every CSV (the gallery's machine line reads it) */
+            time_t now = time(NULL);
+            char date[32];
+            strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+            fprintf(map, "# program: memory (lane map)\n# date: %s\n# cpu: %s\n# cores: %ld\n# compiler: %s\n# git: %s\n"
+                         "# value: the 32-byte sector each lane touched, counted from the warp's lowest (0-9, then A-V), "
+                         "or its shared-memory bank\n",
+                    date, pw_cpu_model(), sysconf(_SC_NPROCESSORS_ONLN), pw_compiler(), pw_git_rev());
+            fprintf(map, "pattern,lane,value,row,what\n");
+        }
     }
     printf("\nlane map: warp 0's first access in each kernel, one character per lane (0 ... 31):\n");
     static const int map_strides[] = { 1, 2, 8, 32 };

@@ -547,8 +547,11 @@ int main(int argc, char **argv)
         printf("\nanswer: %s read %.1f GB/s, %.1f%% of the copy's; %s %.1fx the first rung's (%s)\n",
                rungs[NRUNGS - 1].name, gbs_of[NRUNGS - 1], 100 * gbs_of[NRUNGS - 1] / copy_gbs, rungs[NRUNGS - 1].name,
                gbs_of[NRUNGS - 1] / gbs_of[0], rungs[0].name);
-        printf("answer: the fastest rung on this run is %s (%.1f%% of the copy's bandwidth)\n", rungs[best].name,
+        printf("answer: the fastest rung on this run is %s (%.1f%% of the copy's bandwidth)", rungs[best].name,
                100 * gbs_of[best] / copy_gbs);
+        int tie[NRUNGS], nt = pw_ties(gbs_of, NRUNGS, best, PW_TIE_SHARE, tie);
+        for (int k = 0; k < nt; k++) printf("%s%s", k ? ", " : "; a tie, within 5%, with ", rungs[tie[k]].name);
+        printf("\n");
         CUDA_CHECK(cudaFree(d_out));
 #endif
     }

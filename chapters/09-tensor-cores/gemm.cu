@@ -25,6 +25,8 @@
  *                                           sizes the emulator's CSV has model rows for)
  */
 #include "simt_driver.h"
+
+#include <time.h>
 #include "gemm_gpu.cuh"
 
 #include <errno.h>
@@ -603,7 +605,14 @@ static void report_published(const variant *vs, int nv, const counts *cs, const 
         snprintf(tmp_path, sizeof tmp_path, "%s.tmp", out);
         csv = fopen(tmp_path, "w");
         if (!csv) fprintf(stderr, "gemm: cannot write %s\n", tmp_path);
-        else
+        else {   /* the header block every CSV has (the gallery's machine line reads it) */
+            time_t now = time(NULL);
+            char date[32];
+            strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+            fprintf(csv, "# program: gemm (the published comparison)\n# date: %s\n# cpu: %s (the model runs "
+                         "anywhere: nothing here is measured on it)\n# git: %s\n", date, pw_cpu_model(), pw_git_rev());
+        }
+        if (csv)
             fprintf(csv, "# chapter 09 gemm: the model (modelled, from the emulator's counts at n = %d) against published "
                          "measurements (%s)\ndevice,ladder,rung,their_kernel,n,modelled_gflops,modelled_v1_gflops,"
                          "published_gflops,ratio,ratio_v1,bound\n", n, path);
@@ -936,17 +945,8 @@ int main(int argc, char **argv)
     }
 #endif
     pw_gpu_find_or_exit(common.prog, device ? device : PW_GPU_DEFAULT, &dev);
-    if (published_csv) {   /* a file that cannot be written is bad input, found before any work (as --csv's) */
-        char probe[1024];
-        snprintf(probe, sizeof probe, "%s.tmp", published_csv);
-        FILE *f = fopen(probe, "w");
-        if (!f) {
-            fprintf(stderr, "%s: --published-csv %s: cannot write there: %s\n", common.prog, published_csv, strerror(errno));
-            return PW_EXIT_USAGE;
-        }
-        fclose(f);
-        remove(probe);
-    }
+    /* a file that cannot be written is bad input, found before any work (as --csv's) */
+    if (published_csv && !pw_output_writable(common.prog, "--published-csv", published_csv)) return PW_EXIT_USAGE;
     pw_gpu_find_or_exit(common.prog, "h100-sxm", &h100);
     pw_gpu_find_or_exit(common.prog, "h200-sxm", &h200);
 #if PW_SIMT_EMULATED

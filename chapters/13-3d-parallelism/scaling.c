@@ -5,9 +5,9 @@
  *   ./build/ch13/scaling --max-devices 4096   a shorter sweep
  *
  * The model: GPT-3 XL (Brown et al. 2020, table 2.1: 24 layers, d_model
- * 2048, 16 heads, batch 1M tokens = 512 sequences of 2048). A 175B model
- * shows the same curve, but its turning point lies past 131072 devices,
- * more than a sweep of powers of two can show quickly.
+ * 2048, 16 heads, batch 1M tokens = 512 sequences of 2048), on the
+ * planner's default device (H100 SXM nodes, kernels/plan3d.c). A 175B model
+ * shows the same curve at larger device counts.
  *
  * For each device count N (powers of two, nodes of 8) the planner
  * (kernels/parallel3d.c, p3_plan_all) picks the fastest configuration that
@@ -22,26 +22,33 @@
  * without a memory limit: the baseline no real device can run),
  * efficiency, Karp-Flatt and the Amdahl fit (plots/speedup.gp).
  *
- * CSV: summary rows per point (variant b512, b2048; threads = N; median_s
- * = the modelled step) and the amdahl lines; metadata fastest_small,
+ * CSV: modelled rows per point (variant b512, b2048; threads = N; value =
+ * the modelled step in seconds, no median or spread) and the amdahl lines; metadata fastest_small,
  * fastest_big (the N of the fastest step) and slower_after_small, _big (the
  * N after which adding devices first made the step slower, 0 if never).
  */
 #include "options.h"
 #include "parallel3d.h"
+#include "plan3d.h"
 #include "results.h"
 #include "scaling.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One strong-scaling sweep; returns the first N whose step is slower than
  * the one before (0 if none), and the fastest N in *fastest. */
 static long long sweep(pw_csv *csv, const char *variant, const p3_model *md, long long max_n, long long *fastest)
 {
-    p3_cluster cl = p3_cluster_default(1);
+    p3_cluster cl;
+    char err[256];
+    if (p3_device_cluster("h100-sxm", 1, &cl, NULL, err, sizeof err)) {   /* the planner's default device */
+        fprintf(stderr, "scaling: %s\n", err);
+        exit(PW_EXIT_USAGE);
+    }
     double rate = cl.peak_tflops * 1e12 * cl.matmul_eff;
     double tokens = (double)md->batch * md->seq, model_flops = 6 * p3_params(md) * tokens;
     pw_scaling_point pts[PW_MAX_LIST];
@@ -72,7 +79,9 @@ static long long sweep(pw_csv *csv, const char *variant, const p3_model *md, lon
         if (!slower && i > 0 && pts[i].st.median > pts[i - 1].st.median) slower = pts[i].threads;
     }
     printf("\n");
-    pw_scaling_report(csv, variant, md->batch, "devices", model_flops / rate, pts, n, model_flops, 0, (int)max_n);   /* cores: every device is real here, no oversubscription */
+    /* cores: every device is real here, no oversubscription */
+    pw_scaling_report_modelled(csv, variant, md->batch, "", "devices", model_flops / rate, pts, n, model_flops, 0,
+                               (int)max_n);
     return slower;
 }
 

@@ -116,7 +116,7 @@ static int run_one(const p3_config *cf, bool gpipe, int layers, const pw_cluster
     if (!rc) {
         *run_s = pw_cluster_time(c);
         p3_cluster cl = { R / cc.ranks_per_node, cc.ranks_per_node, cc.intra_alpha, cc.intra_gbs, cc.inter_alpha,
-                          cc.inter_gbs, 1, 1, 1 };
+                          cc.inter_gbs, 1, 1, 1, 0, 0 };
         p3_work wk;
         p3_mlp_work(&job, &wk);
         p3_time tm;
@@ -236,8 +236,10 @@ int main(int argc, char **argv)
            n_exact ? ")" : "");
     if (n_late)
         printf("  GPipe: %d run%s where a stage is fed faster than it sends: the run longer by up to %.2f us (%s), "
-               "bound %.2f us ((m - 1) early messages x their hop's cost, at %d stage%s)\n", n_late, n_late == 1 ? "" : "s",
-               1e6 * fmax(worst_late, 0), worst_late_name, 1e6 * late_bound, late_stages, late_stages == 1 ? "" : "s");
+               "bound %.2f us ((m - 1) early messages x their hop's cost, at %d stage%s)%s\n", n_late,
+               n_late == 1 ? "" : "s", 1e6 * fmax(worst_late, 0), worst_late_name, 1e6 * late_bound, late_stages,
+               late_stages == 1 ? "" : "s",
+               worst_late <= 1e-9 * late_bound + 1e-15 ? "\n         (at this m no message came early: exact too)" : "");
     if (tol > 0) printf("  1F1B:  worst %.2f%% (%s), tolerance %.1f%%\n", 100 * worst, worst_name, 100 * tol);
     else printf("  1F1B:  worst %.2f%% (%s), reported, not checked: the formula is GPipe's timeline, and 1F1B's\n"
                 "         gap grows with m (--tolerance X checks it)\n", 100 * worst, worst_name);

@@ -183,8 +183,16 @@ int main(int argc, char **argv)
      * fastest run (5%: about the spread of one point on a quiet machine). */
     for (int i = 0; i < n && stop < 0; i++)
         if (st[i + 1].median <= 1.05 * st[best + 1].median) stop = i;
-    printf("\nanswer: the fastest run had %d loader%s: %.2fx the loop without loaders\n", pts[best + 1].loaders,
+    printf("\nanswer: the fastest run had %d loader%s: %.2fx the loop without loaders", pts[best + 1].loaders,
            pts[best + 1].loaders > 1 ? "s" : "", fit.speedup[best]);
+    {   /* a tie: other loader counts within the noise of the fastest */
+        double med[PW_MAX_LIST];
+        int tie[PW_MAX_LIST], m = n < PW_MAX_LIST ? n : PW_MAX_LIST;
+        for (int i = 0; i < m; i++) med[i] = st[i + 1].median;
+        int nt = pw_ties(med, m, best, PW_TIE_SHARE, tie);
+        for (int k = 0; k < nt; k++) printf("%s%d", k ? ", " : "; a tie, within 5%, with ", pts[tie[k] + 1].loaders);
+        printf("\n");
+    }
     if (bound_at >= 0)
         printf("answer: with %d loader%s the loop first waits less than 10%% of its step: it is compute bound there\n",
                pts[bound_at + 1].loaders, pts[bound_at + 1].loaders > 1 ? "s" : "");

@@ -21,10 +21,15 @@
  *
  * What the checker tries (check_leaky_relu.c): 20 sizes from 0 to 65537
  * (0 .. 9, 15, 16, 17, 31, 33, 100, 1001, 1023, 4099, 65537: most not a
- * multiple of 4), x in [-4, 4), alpha = 0.1; every y[i] compared exactly,
- * the 16 floats on either side of y watched, x checked unchanged. This file
- * is compiled without the auto-vectoriser, and its object code must hold
- * packed multiplies: only your intrinsics can have put them there.
+ * multiple of 4), x in [-4, 4) with x[n/2] = 0, alpha = 0.1, x and y 64-byte
+ * aligned; then the same 20 sizes with x 4 bytes and y 8 bytes past a
+ * 16-byte boundary (leaky_relu.h promises no alignment: SSE2's aligned
+ * _mm_load_ps/_mm_store_ps fault there, and the checker says so); then
+ * alpha = 1.5 on n = 7 and 1001 (a 0.1 written into the loop, or
+ * max(x, alpha * x), fails). Every y[i] compared exactly, every y[i] must be
+ * written, the 16 floats on either side of y watched, x checked unchanged.
+ * This file is compiled without the auto-vectoriser, and its object code
+ * must hold packed multiplies: only your intrinsics can have put them there.
  *
  *   make ex-2.1      grade this file (each failure is explained)
  *   make hint-2.1    one more hint level each time (3 levels, the last near the code)

@@ -24,9 +24,16 @@
  * 1, 7, 1001 and 65537 on 1, 2, 3 and 7 threads, and 7 bytes on 16 threads;
  * 2000003 bytes all of one value on 2, 3 and 7 threads, three times each
  * (every thread hits the same bin: a race loses counts on any two-core
- * machine); 2000003 uniform bytes on 2 threads. Each against a sequential
- * count, and each failure says which mistake it looks like. For a second
- * opinion, grade under ThreadSanitizer: make SAN=tsan BUILD=build/tsan ex-3.1
+ * machine); 2000003 uniform bytes on 2 and on 7 threads, watching who reads
+ * the data (its pages are protected, and the first read of each page names
+ * its thread): fewer than T first readers, as with threads = 1 or all the
+ * work on the calling thread, fails. Before each case bins[] holds 12345 in
+ * every bin (it must be overwritten, not added to), the stacks of 4 finished
+ * threads are filled with 0xa5 bytes (a private histogram never zeroed
+ * starts from garbage), and a fence just past bins[255] must stay as it is.
+ * Each against a sequential count, and each failure says which mistake it
+ * looks like. For a second opinion, grade under ThreadSanitizer:
+ * make SAN=tsan BUILD=build/tsan ex-3.1
  *
  *   make ex-3.1      grade this file (each failure is explained)
  *   make hint-3.1    one more hint level each time (3 levels, the last near the code)

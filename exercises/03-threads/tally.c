@@ -25,8 +25,15 @@
  * T = 1, 2, 3, 7 and 16 (every counter starts at 0, holds what is written
  * without disturbing the others, and lies alone in its 64-byte line: the
  * false sharing itself, seen in the addresses, so the verdict does not
- * depend on how busy the machine is); then count_above_threads() on n = 0,
- * 1, 7, 1001 and 65537 on 1, 2, 3 and 7 threads against a sequential count;
+ * depend on how busy the machine is). With it, the memory: it reads this
+ * file as the compiler does (cc -E), and a struct slot with alignas (or
+ * aligned) of more than 16 bytes allocated in slots_new by calloc, malloc
+ * or realloc alone fails by name; slot 0 must start at a multiple of that
+ * alignment; under a sanitizer every counter must lie inside the block
+ * slots_new allocated. Then slots_new(T) is called again after slots_free:
+ * the block it gets back most likely holds the checker's 1000 + t, so
+ * counters not set to 0 show. Then count_above_threads() on n = 0, 1, 7,
+ * 1001 and 65537 on 1, 2, 3 and 7 threads against a sequential count;
  * last, for information only, the time of 4M elements on 1 and 2 threads.
  *
  *   make ex-3.2      grade this file (each failure is explained)

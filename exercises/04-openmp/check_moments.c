@@ -142,7 +142,87 @@ static int team_for(int T)
     return got;
 }
 
+/* moments_omp() called with the stack `depth` bytes deeper (a multiple of
+ * 16: the ABI keeps the stack 16-byte aligned at a call), so that where its
+ * local arrays fall within a cache line changes from call to call, as it
+ * does between programs that call it (see check_pair()). */
+static __attribute__((noinline)) welford at_depth(const double *x, size_t n, int T, int depth)
+{
+    volatile char pad[depth + 16];   /* 16 + depth bytes: 16 more per step (gcc and clang round a VLA to 16) */
+    pad[0] = 0;
+    welford w = moments_omp(x, n, T);
+    w.n += pad[0];   /* + 0: reading the pad after the call keeps it below the call */
+    return w;
+}
+
 static int close_enough(double got, double want) { return fabs(got - want) <= 1e-10 * fabs(want) + 1e-12; }
+
+/* Whether the accumulators at p and q share a 64-byte line. */
+static int share_line(uintptr_t p, uintptr_t q)
+{
+    uintptr_t p0 = p / LINE, p1 = (p + sizeof(welford) - 1) / LINE;
+    uintptr_t q0 = q / LINE, q1 = (q + sizeof(welford) - 1) / LINE;
+    return p0 <= q1 && q0 <= p1;
+}
+
+static void false_sharing_why(void)
+{
+    printf("  the answers are right, but a core must own a whole cache line to write any of it:\n"
+           "  two threads pushing into one line pass it back and forth on every push, and\n"
+           "  more threads do not run faster (they can run slower). No accumulator may share\n"
+           "  a line with another thread's.\n");
+}
+
+/* Two threads' accumulators p and q (that do not overlap): 0 if no line
+ * can hold both, wherever the compiler may put them; else a FAIL, and 1.
+ * Where the layout puts them depends on what the program asked of it:
+ * padding sets the distance q - p, but only alignment (alignas, or a type
+ * whose _Alignof is 64) fixes where a line starts. A welford is 8-byte
+ * aligned, so an array of padded welfords without alignas may start at
+ * any multiple of 8 (16 on the stack): 64-byte strides then put two
+ * accumulators in one line at 2 of the 8 offsets (48 and 56), and that
+ * run passes or fails by where the stack happened to be (6 of 8 runs
+ * passed, before this check). So the accumulators are judged at every
+ * offset an 8-byte alignment allows, unless both start on a line, as
+ * alignas(64) puts them; and to take away the luck that an unaligned
+ * array starts on a line, every call comes from a stack 16 bytes deeper
+ * than the last, modulo 64 (at_depth()): one of 4 calls in a row at most
+ * can land on a line. */
+static int check_pair(size_t n, int T, int k, int j, const welford *pa, const welford *qa)
+{
+    uintptr_t p = (uintptr_t)pa, q = (uintptr_t)qa;
+    long long apart = llabs((long long)((intptr_t)q - (intptr_t)p));
+    int off_p = (int)(p % LINE), off_q = (int)(q % LINE);
+    int who = off_p ? k : j, off = off_p ? off_p : off_q;
+    if (share_line(p, q)) {
+        if (apart < LINE) {
+            pw_ex_fail("n = %zu on %d threads: the accumulators of threads %d and %d are %lld bytes apart, "
+                       "in the same %d-byte cache line: false sharing", n, T, k, j, apart, LINE);
+            false_sharing_why();
+            return 1;
+        }
+        pw_ex_fail("n = %zu on %d threads: the accumulators of threads %d and %d are %lld bytes apart but not aligned "
+                   "to the %d-byte cache line (thread %d's starts %d bytes into one): here they share a line, "
+                   "false sharing", n, T, k, j, apart, LINE, who, off);
+    } else {
+        if (off_p == 0 && off_q == 0) return 0;   /* both on a line: aligned, judged as they are */
+        int shift = 0;
+        for (int s = (int)_Alignof(welford); s < LINE && !shift; s += (int)_Alignof(welford))
+            if (share_line(p + (uintptr_t)s, q + (uintptr_t)s)) shift = s;
+        if (!shift) return 0;   /* far enough apart for any placement */
+        pw_ex_fail("n = %zu on %d threads: the accumulators of threads %d and %d are %lld bytes apart but not aligned "
+                   "to the %d-byte cache line (thread %d's starts %d bytes into one): here they sit in separate lines, "
+                   "but %d bytes further on they would share one", n, T, k, j, apart, LINE, who, off, shift);
+    }
+    printf("  how far apart they are is not enough: which line each lies in depends on where the array starts,\n"
+           "  and a struct of doubles is only %d-byte aligned (_Alignof), so the compiler may start it at any\n"
+           "  multiple of %d bytes: this run is right or wrong by where the stack happened to be. The checker\n"
+           "  calls moments_omp() with the stack at 4 depths 16 bytes apart, and the layout must be right at each:\n"
+           "  align every accumulator to the line itself (alignas on the type or its member), or keep them more\n"
+           "  than a line apart.\n", (int)_Alignof(welford), (int)_Alignof(welford));
+    false_sharing_why();
+    return 1;
+}
 
 /* The threads' notes of the last call: sharing, layout, team. 0 if fine. */
 static int check_notes(size_t n, int T)
@@ -159,18 +239,7 @@ static int check_notes(size_t n, int T)
                 for (int b = 0; b < note[j].naddr; b++) {
                     const welford *p = note[k].addr[a], *q = note[j].addr[b];
                     if (overlap(p, q)) stop("two threads pushed into the same accumulator", SHARED_WHY);
-                    uintptr_t p0 = (uintptr_t)p / LINE, p1 = ((uintptr_t)(p + 1) - 1) / LINE;
-                    uintptr_t q0 = (uintptr_t)q / LINE, q1 = ((uintptr_t)(q + 1) - 1) / LINE;
-                    if (p0 <= q1 && q0 <= p1) {
-                        long long apart = (long long)((intptr_t)q - (intptr_t)p);
-                        pw_ex_fail("n = %zu on %d threads: the accumulators of threads %d and %d are %lld bytes apart, "
-                                   "in the same %d-byte cache line: false sharing", n, T, k, j, llabs(apart), LINE);
-                        printf("  the answers are right, but a core must own a whole cache line to write any of it:\n"
-                               "  two threads pushing into one line pass it back and forth on every push, and\n"
-                               "  more threads do not run faster (they can run slower). No accumulator may share\n"
-                               "  a line with another thread's.\n");
-                        return 1;
-                    }
+                    if (check_pair(n, T, k, j, p, q)) return 1;
                 }
         }
     }
@@ -200,7 +269,7 @@ static int try_case(const double *x, size_t n, int T)
     call_no++;   /* the notes of older calls go stale */
     for (int k = 0; k < MOMENTS_MAX_THREADS; k++) atomic_store(&first_addr[k], 0);
     printf("  n = %-7zu threads = %-3d ", n, T);
-    welford got = moments_omp(x, n, T);
+    welford got = at_depth(x, n, T, 16 * (call_no % 4));
     if (check_notes(n, T)) return 1;
     if (got.n != want.n || !close_enough(got.mean, want.mean) || !close_enough(got.m2, want.m2)) {
         pw_ex_fail("n = %zu on %d threads: n, mean, m2 = %lld, %.17g, %.17g; want %lld, %.17g, %.17g", n, T, got.n,

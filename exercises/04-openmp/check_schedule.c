@@ -7,19 +7,30 @@
  *   2. the model: the schedule clause is read from your pragma as the
  *      compiler reads it (the build writes your file through cc -E), and the
  *      time of the loop on T = 2, 3 and 7 threads is worked out from the
- *      item costs for it and for a dozen other schedules: static blocks as
+ *      item costs for it and for 11 other schedules: static blocks as
  *      libgomp cuts them; dynamic and guided blocks go to whichever thread
  *      is free first, each grab costing GRAB_UNITS. Your choice passes if
  *      it is within 10% of the best on every T. The model, not a timing,
  *      decides: a laptop's timings are too noisy to grade on;
  *   3. the measurement: your loop against schedule(static) on as many
  *      threads as cores, printed (not graded): the number to quote.
+ * In step 1 it also checks, without timing, that the loop ran on the
+ * threads asked for: the threads the process had right after the call on 7
+ * (Linux: /proc/self/task; the OpenMP runtime keeps a team's threads in a
+ * pool for the next region) against those right after a region of 7 of the
+ * checker's own, run after all of yours. A loop run on fewer (an `omp for`
+ * with no parallel region around it, a num_threads() or if() clause) fails:
+ * its out[] is right, and the model would grade a schedule that never ran
+ * on more than one thread. And out[] has GUARD elements past its end, set
+ * to a pattern: a loop that writes out[n] (i <= n) fails, not only when the
+ * write happens to crash.
  * Each failure is explained, starting "FAIL:". The last line is "PASS: ..."
  * and the exit status 0, or the status is 1.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "exercise.h"
 #include <ctype.h>
+#include <dirent.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +41,10 @@
 #include "schedule.h"
 #include "timing.h"
 #include "util.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 /* A grab from the shared counter (an atomic add on a contended cache line):
  * about 50 ns on 2 cores, some 2 units. */
@@ -187,6 +202,36 @@ static int read_pragma(sched *s)
     return parse_clause(first, s);
 }
 
+/* The threads of this process now (Linux: /proc/self/task), or -1. */
+static int process_threads(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] != '.') n++;
+    closedir(d);
+    return n;
+}
+
+/* How many threads a parallel region asked for T gets here (OMP_THREAD_LIMIT
+ * or OMP_DYNAMIC may give fewer): run only after every call of the
+ * learner's, as its threads stay in the runtime's pool. */
+static int team_for(int T)
+{
+    int got = 1;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(T)
+    {
+#pragma omp single
+        got = omp_get_num_threads();
+    }
+#else
+    (void)T;
+#endif
+    return got;
+}
+
 /* The checker's own schedule(static) loop, for the measurement. */
 static void process_static(int n, uint64_t *out)
 {
@@ -204,7 +249,9 @@ int main(int argc, char **argv)
 {
     pw_ex_begin(argc, argv);
     const int n = SCHED_ITEMS;
-    uint64_t *out = pw_alloc_bytes(n * sizeof *out), *want = pw_alloc_bytes(n * sizeof *want);
+    enum { GUARD = 8 };   /* elements past out[n - 1], set to CANARY: a write past the end shows */
+    const uint64_t CANARY = 0x5afec0de5afec0deull;
+    uint64_t *out = pw_alloc_bytes((n + GUARD) * sizeof *out), *want = pw_alloc_bytes(n * sizeof *want);
     for (int i = 0; i < n; i++) want[i] = sched_item_work(i, n);
 
     printf("exercise 4.2: process_items() with the schedule you chose\n");
@@ -212,11 +259,21 @@ int main(int argc, char **argv)
                                   PW_OMP_INSTALL_HINT);
     /* 1. correct on every thread count */
     static const int threads[] = { 1, 2, 3, 7 };
+    int most_threads = -1;   /* the process's threads right after the call on 7 */
     for (int t = 0; t < (pw_omp_enabled() ? 4 : 1); t++) {
         printf("  %d thread%s: ", threads[t], threads[t] > 1 ? "s" : "");
         memset(out, 0, n * sizeof *out);
+        for (int g = 0; g < GUARD; g++) out[n + g] = CANARY;
         pw_omp_set_threads(threads[t]);
         process_items(n, out);
+        if (threads[t] == 7) most_threads = process_threads();
+        for (int g = 0; g < GUARD; g++) {
+            if (out[n + g] != CANARY) {
+                printf("wrong\nFAIL: process_items() wrote out[%d], past the end of the %d items (out[0] to out[%d]): "
+                       "does the loop stop at i < n?\n", n + g, n, n - 1);
+                return PW_EXIT_WRONG;
+            }
+        }
         for (int i = 0; i < n; i++) {
             if (out[i] != want[i]) {
                 printf("wrong\nFAIL: out[%d] is wrong on %d threads%s\n", i, threads[t],
@@ -226,6 +283,29 @@ int main(int argc, char **argv)
             }
         }
         printf("ok\n");
+    }
+    if (pw_omp_enabled() && most_threads > 0) {
+        /* The checker's own region of 7: its team reuses the runtime's pool,
+         * so the threads then, minus those after your call on 7, are the
+         * threads your team lacked (counted this way, ThreadSanitizer's own
+         * thread, which it starts with the first, is on both sides). */
+        int team = team_for(7), after = process_threads();
+        int seen = team - (after - most_threads);
+        printf("  threads: asked for 7, your loop's team had %s%d (a region of 7 gets %d here)\n",
+               seen >= team ? "at least " : "at most ", seen < team ? seen : team, team);
+        if (seen < team) {
+            if (seen <= 1)
+                printf("FAIL: asked for 7 threads, process_items() ran on one: no thread but the main one ever existed\n"
+                       "  is the pragma `#pragma omp parallel for`? An `omp for` outside a parallel region, or an\n"
+                       "  if() or num_threads(1) clause, runs the loop on the calling thread alone, whatever its schedule\n");
+            else
+                printf("FAIL: asked for 7 threads, process_items() ran on at most %d: a num_threads() clause overrides "
+                       "omp_set_num_threads()\n"
+                       "  which the checker calls before each call: leave the count to the caller\n", seen);
+            return PW_EXIT_WRONG;
+        }
+    } else if (pw_omp_enabled()) {
+        printf("  (no /proc/self/task here: the check that your loop ran on the threads asked for was skipped)\n");
     }
 
     /* 2. the model */

@@ -21,8 +21,16 @@
  * What the checker tries (check_reduction.c): n = 1, 2, 3, 17, 1001, 65537
  * and 1000003; whole numbers in [-1000, 1000] (every partial sum is an exact
  * double, so the sum is checked with ==), the same with the largest value
- * last, and only negative numbers; each on 1, 2, 3 and 7 threads. Built
- * without OpenMP (make NO_OMP=1) it grades on one thread and says so.
+ * last, and only negative numbers; each on 1, 2, 3 and 7 threads. Besides
+ * the numbers, with no timing: it reads this file's pragmas as the compiler
+ * does (cc -E), and a loop with no `omp ... for` pragma, or without a
+ * reduction(+: ...) and a reduction(max: ...) clause, fails (omp atomic or
+ * omp critical per element is right but takes turns; a max shared without
+ * them is a race that passes by luck). It also counts the process's threads
+ * after the calls on 7 threads (Linux: /proc/self/task) against a region of
+ * 7 of its own: a num_threads() or if() clause, or an omp for outside a
+ * parallel region, fails. Built without OpenMP (make NO_OMP=1) it grades on
+ * one thread and says so.
  *
  *   make ex-4.1      grade this file (each failure is explained)
  *   make hint-4.1    one more hint level each time (3 levels, the last near the code)

@@ -20,11 +20,18 @@
  * checker reads them from this file).
  *
  * Check your work:  make ex-4.2   The checker runs your loop on 1, 2, 3 and
- * 7 threads and checks every out[i]; then it models how long your schedule
- * takes on 2, 3 and 7 threads (from the item costs) against every other
- * schedule, and passes a choice within 10% of the best; and it measures
- * your loop against schedule(static) on this machine, which is the
- * measurement to quote when you justify your choice.
+ * 7 threads and checks every out[i] exactly, with 8 guard elements past
+ * out[n-1] (a write to out[n] fails); it counts the process's threads after
+ * the call on 7 (Linux: /proc/self/task) against a region of 7 of its own,
+ * so an omp for with no parallel region, or a num_threads() or if() clause,
+ * fails. Then it reads the one `#pragma omp ... for` of this file as the
+ * compiler does (cc -E; static, dynamic or guided, the chunk a number from
+ * 1 to 20011) and models how long your schedule takes on 2, 3 and 7 threads
+ * (from the item costs, each dynamic or guided grab costing 2 units)
+ * against 11 others, and passes a choice within 10% of the best on every
+ * thread count; last it measures your loop against schedule(static) on as
+ * many threads as cores (not graded), the number to quote when you justify
+ * your choice.
  * Hints, one level more each time (3 levels, the last near the code):
  *   make hint-4.2
  * The answer is in solutions/04-openmp/schedule.c: try first.

@@ -30,9 +30,12 @@
  * What the checker tries (check_blocked.c): m x k x n = 1 x 1 x 1, 7 x 7 x 7,
  * 33 x 33 x 33, 45 x 130 x 67, 65 x 65 x 129 and 200 x 97 x 131, C filled
  * with NaN first, against a double-precision reference within the rounding
- * bound of a k-term sum. Then the speed at n = 256 against the naive loops,
- * sampled in turns in the same run: at least 3x (not judged under a
- * sanitizer).
+ * bound of a k-term sum. Then the speed at n = 256 against the naive loops
+ * and the checker's own i, k, j loop, sampled in turns in the same run:
+ * past halfway (on a log scale) from the first to the second. Then at
+ * 8 x 4096 x 4096, where B (64 MiB) is past the caches: past halfway from
+ * the i, k, j loop to blocked loops (not judged under a sanitizer, nor
+ * where the machine shows no gap to judge by).
  *
  *   make ex-7.2      grade this file (each failure is explained)
  *   make hint-7.2    one more hint level each time (3 levels, the last near the code)

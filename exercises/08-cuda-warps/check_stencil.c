@@ -3,8 +3,12 @@
  * Runs your stencil on the SIMT emulator on odd shapes (1x1, 1x100, 37x53,
  * 100x67: partial tiles on both edges) with blocks of 16x16, 32x8 and 8x4.
  * The inputs are whole numbers, so sums of five are exact: tolerance 0.
- * Then it counts your global loads, which must be at most 2 per output (a
- * tile with its halo), where a kernel without shared memory needs 5.
+ * Then the launch and the counters: the grid of bx x by blocks that
+ * covers the matrix (ceil(cols / bx) x ceil(rows / by) of them), the tile
+ * in dynamic shared memory (no static __shared__ array), at most 2 global
+ * loads per output (a tile with its halo), where a kernel without shared
+ * memory needs 5, and the fill shared by the block's lanes (a kernel whose
+ * every load request has one lane is one thread filling the tile alone).
  */
 #include "exercise.h"
 #include "report_hint.h"
@@ -54,17 +58,57 @@ static int try_one(const float *h_in, float *d_in, float *d_out, float *got, int
             float g = got[r * cols + c];
             if (g == want) continue;
             printf("wrong\nFAIL: out[%d][%d] = %g, want %g", r, c, (double)g, (double)want);
+            /* the "replicate" boundary of image filters: outside cells clamped to the nearest border cell */
+            float clamped = 0;
+            for (int d = 0; d < 5; d++) {
+                int rr = r + (d == 1) - (d == 2), cc = c + (d == 3) - (d == 4);
+                rr = rr < 0 ? 0 : rr >= rows ? rows - 1 : rr;
+                cc = cc < 0 ? 0 : cc >= cols ? cols - 1 : cc;
+                clamped += h_in[rr * cols + cc];
+            }
             if (isnan(g)) printf(": never written, or it read unwritten shared memory (the poison, NaN): is the whole "
                                  "tile, halo included, filled before the barrier?\n");
+            else if (g == clamped)
+                printf(": on the matrix's border, a neighbour outside the matrix counts as 0, not as the nearest "
+                       "border cell: fill those halo cells with 0\n");
             else if (r % by == 0 || r % by == by - 1 || c % bx == 0 || c % bx == bx - 1)
                 printf(": on the edge of a tile: the halo comes from the neighbouring tiles' elements\n");
             else printf(": inside a tile: the five values are the element and its 4 neighbours\n");
             return 1;
         }
     const pw_simt_counters *ct = pw_simt_total_counters();
+    /* The grid that covers the matrix with bx x by blocks, and no more: a
+     * launch of another shape (16x16 where 32x8 was asked: the same 256
+     * threads) shows in the count of blocks. */
+    long long gx = (cols + bx - 1) / bx, gy = (rows + by - 1) / by;
+    if (ct->threads_per_block != (long long)bx * by || ct->blocks != gx * gy) {
+        printf("wrong\nFAIL: the launch ran %lld blocks of %lld threads; %dx%d blocks covering %dx%d are a grid of\n"
+               "  (cols + bx - 1) / bx x (rows + by - 1) / by = %lld x %lld = %lld blocks of %d: launch dim3(bx, by)\n"
+               "  blocks on that grid (the checker's block shapes are what it tests)\n",
+               ct->blocks, ct->threads_per_block, bx, by, rows, cols, gx, gy, gx * gy, bx * by);
+        return 1;
+    }
+    if (ct->shared_static_bytes) {
+        printf("wrong\nFAIL: the kernel has a static __shared__ array of %lld bytes: the tile is dynamic shared memory,\n"
+               "  extern __shared__ float tile[], sized by the launch, (bx+2)(by+2) floats = %d bytes for %dx%d blocks;\n"
+               "  a fixed size is too small for a larger block and wastes memory for a smaller one\n",
+               ct->shared_static_bytes, (bx + 2) * (by + 2) * (int)sizeof(float), bx, by);
+        return 1;
+    }
     if (ct->global_loads > 2LL * n + 2 * (bx + 2) * (by + 2)) {
         printf("wrong\nFAIL: %lld global loads for %d outputs (%.1f each): load the tile and halo into shared "
                "memory once, then read the 5 values from there\n", ct->global_loads, n, (double)ct->global_loads / n);
+        return 1;
+    }
+    /* One lane per load request, every time, where blocks had more than one
+     * cell to load: a single thread (or one per warp) filled the tile cell
+     * after cell. A fill shared by the block's lanes serves up to 32 cells
+     * per warp request (the solution: 16x16 blocks, 324 cells in 11). */
+    if (ct->global_load_requests == ct->global_loads && ct->global_loads > ct->blocks) {
+        printf("wrong\nFAIL: each of the %lld global loads was a warp request of its own, one lane each: one thread\n"
+               "  fills the tile cell after cell while the others wait (%d cells a block, a memory latency each on\n"
+               "  a GPU). Share the fill: thread t of the block loads cells t, t + %d, t + %d, ...\n",
+               ct->global_loads, (bx + 2) * (by + 2), bx * by, 2 * bx * by);
         return 1;
     }
     printf("ok (%.2f global loads per output)\n", (double)ct->global_loads / n);

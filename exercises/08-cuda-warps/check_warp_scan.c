@@ -2,9 +2,10 @@
  *
  * Runs your warp_scan on the SIMT emulator for sizes 1 .. 10007 (a partial
  * last warp) with blocks of 32 .. 1024 threads; integer inputs, so the
- * answer is exact. Then the counts: each input loaded once, no shared
- * memory, 5 shuffles per warp. Failures are explained; the last line is the
- * verdict.
+ * answer is exact. Then the launch (blocks of the `block` threads asked
+ * for: a launch that ignores it would leave the block sizes untested) and
+ * the counts: each input loaded once, no shared memory, 5 shuffles per
+ * warp. Failures are explained; the last line is the verdict.
  */
 #include "exercise.h"
 #include "report_hint.h"
@@ -18,6 +19,7 @@
 static const int sizes[] = { 1, 5, 32, 33, 1000, 10007 };
 static const int blocks[] = { 32, 64, 96, 256, 1024 };
 #define MAXN 10007
+#define UNWRITTEN 0x7F7F7F7F   /* what cudaMemset(d_out, 0x7F, ...) leaves in an int */
 
 static int try_one(const int *h_in, int *d_in, int *d_out, int *got, int n, int block)
 {
@@ -44,13 +46,21 @@ static int try_one(const int *h_in, int *d_in, int *d_out, int *got, int n, int 
         run = (i % 32 == 0 ? 0 : run) + h_in[i];
         if (got[i] == run) continue;
         printf("wrong\nFAIL: out[%d] = %d, want %d (the sum of in[%d..%d])", i, got[i], run, i / 32 * 32, i);
-        if (i % 32 == 0) printf(": lane 0's result is its own value\n");
+        if (got[i] == UNWRITTEN)
+            printf(": never written (it still holds the checker's fill, 0x7F7F7F7F): does the launch have\n"
+                   "  enough blocks, (n + block - 1) / block, and does every lane with i < n store?\n");
+        else if (i % 32 == 0) printf(": lane 0's result is its own value\n");
         else if (got[i] == h_in[i]) printf(": nothing was added: are the shuffles there?\n");
         else printf(": at step d only lanes >= d add what __shfl_up_sync returned\n");
         return 1;
     }
     const pw_simt_counters *c = pw_simt_total_counters();
     long long warps = c->threads / 32;
+    if (c->threads_per_block != block) {
+        printf("wrong\nFAIL: the launch used blocks of %lld threads where %d were asked for: launch with the\n"
+               "  `block` argument (the checker's block sizes are what it tests)\n", c->threads_per_block, block);
+        return 1;
+    }
     if (c->global_loads != n) {
         printf("wrong\nFAIL: %lld global loads for %d elements: load each one once, into a register\n",
                c->global_loads, n);

@@ -10,6 +10,10 @@
  * virtual cluster, as chapters/10-data-parallel/scaling.c does: every rank
  * computes 6 P T / R flops, then the ring all-reduce of kernels/collectives.c
  * moves P floats as phantom messages (cluster.h: the clocks, not the data).
+ * All ranks start the all-reduce at the same clock, so the step is the
+ * compute plus the all-reduce simulated alone; that depends only on P and
+ * the links, so the seven settings need four simulations (each R up to
+ * 1024: 2R(R-1) messages, 2 million at R = 1024), not seven.
  *   1. Your predict_step_time(s, R) must equal the simulated step to
  *      relative error 1e-9 for every R: with P a multiple of 1024 the ring's
  *      chunks are equal and the cluster follows the closed form exactly
@@ -43,21 +47,21 @@ typedef struct {
     dp_setting s;
 } setting;
 
-typedef struct {
-    size_t nparams;
-    double flops;            /* per replica */
-} step_job;
-
-static void one_step(pw_rank *r, void *arg)
+/* One rank's all-reduce of P floats, as phantom messages (cluster.h). */
+static void one_ring(pw_rank *r, void *arg)
 {
-    step_job *j = arg;
     pw_comm comm = coll_comm_cluster(r);
-    pw_compute(r, j->flops, NULL);
-    if (pw_rank_size(r) > 1) coll_allreduce_ring(&comm, NULL, j->nparams);
+    coll_allreduce_ring(&comm, NULL, *(const size_t *)arg);
 }
 
-/* The simulated step on R replicas; *compute gets its compute part. */
-static double simulate(const dp_setting *s, int R, double *compute)
+/* The simulated all-reduce on R replicas: the ring's time on the cluster
+ * alone (every rank computes the same flops first, so each starts it at the
+ * same clock, and the step is its compute plus this; adding the compute
+ * before or after moves the sum only by rounding, under 1e-13 of it with
+ * these settings, where the check allows 1e-9). It depends on P and the
+ * links only, not on the batch or the device rate: settings that share
+ * them share the simulation. */
+static double simulate_ring(const dp_setting *s, int R)
 {
     pw_cluster_config cfg = pw_cluster_defaults(R);
     cfg.ranks_per_node = R < s->ranks_per_node ? R : s->ranks_per_node;
@@ -69,15 +73,20 @@ static double simulate(const dp_setting *s, int R, double *compute)
     char why[200];
     if (pw_cluster_validate(&cfg, why, sizeof why)) { fprintf(stderr, "checker: bad setting: %s\n", why); exit(2); }
     pw_cluster *c = pw_cluster_create(&cfg);
-    step_job j = { (size_t)s->params, 6.0 * s->params * s->tokens / R };
-    if (pw_cluster_run(c, one_step, &j) != PW_CLUSTER_OK) {
+    size_t nparams = (size_t)s->params;
+    if (pw_cluster_run(c, one_ring, &nparams) != PW_CLUSTER_OK) {
         fprintf(stderr, "checker: the simulation deadlocked (a bug in the checker):\n%s", pw_cluster_report(c));
         exit(2);
     }
     double t = pw_cluster_time(c);
     pw_cluster_destroy(c);
-    *compute = j.flops / (s->device_gflops * 1e9);
     return t;
+}
+
+static bool same_links(const dp_setting *a, const dp_setting *b)
+{
+    return a->params == b->params && a->ranks_per_node == b->ranks_per_node && a->intra_alpha == b->intra_alpha &&
+           a->intra_gbs == b->intra_gbs && a->inter_alpha == b->inter_alpha && a->inter_gbs == b->inter_gbs;
 }
 
 static int index_of(int R)
@@ -100,6 +109,18 @@ static double ring_guess(const dp_setting *s, int R, bool chunked, bool two_n_be
     double n = 4 * s->params;
     if (two_n_beta) return 2 * (R - 1) * alpha + 2 * n * beta;
     return 2 * (R - 1) * (alpha + (chunked ? n / R : n) * beta);
+}
+
+/* The ring's time on the link R needs, with `steps` x (R-1) messages of
+ * 4P/R bytes, their latency counted `with_alpha` times and their bytes
+ * `with_beta` times: (2, 1, 1) is the ring, (1, 1, 1) half of it (the
+ * reduce-scatter alone), (2, 0, 1) the ring without latency. */
+static double ring_part(const dp_setting *s, int R, int steps, int with_alpha, int with_beta)
+{
+    bool inter = R > s->ranks_per_node;
+    double alpha = inter ? s->inter_alpha : s->intra_alpha;
+    double beta = 1 / ((inter ? s->inter_gbs : s->intra_gbs) * 1e9);
+    return steps * (R - 1) * (with_alpha * alpha + with_beta * 4 * s->params / R * beta);
 }
 
 /* Whether the learner's predictions follow one mistaken guess at every R > 1. */
@@ -131,6 +152,15 @@ static bool check_predictions(const setting *st, const double *sim, const double
             printf("  you left out the all-reduce: every step with R > 1 ends with one ring all-reduce\n");
         else if (fabs(got - comm) <= 1e-9 * sim[i])
             printf("  that is the all-reduce alone: add the compute, 6 P (T / R) flops at the device rate\n");
+        else if (near(got, comp[i] + ring_part(&st->s, R, 2, 0, 1), sim[i]))
+            printf("  the ring's latency is missing: each of its 2(R-1) messages costs alpha + bytes x beta,\n"
+                   "  and the 2(R-1) alpha is what grows with R and ends the scaling\n");
+        else if (near(got, comp[i] + ring_part(&st->s, R, 1, 1, 1), sim[i]))
+            printf("  that is half the ring: the reduce-scatter's R-1 messages. The all-gather that follows sends\n"
+                   "  R-1 more of the same size: 2(R-1)(alpha + (4P/R) beta) in all\n");
+        else if (near(got, R * comp[i] + ring_part(&st->s, R, 2, 1, 1), sim[i]))
+            printf("  the all-reduce is right, the compute is the whole batch's: with the global batch fixed each\n"
+                   "  replica computes on its share, 6 P (T / R) flops\n");
         else if (guess_fits(st, comp, false, false, false))
             printf("  each of the ring's 2(R-1) messages carries one chunk, 4P/R bytes, not the whole gradient\n");
         else if (guess_fits(st, comp, true, true, false))
@@ -213,10 +243,19 @@ int main(int argc, char **argv)
 
     printf("exercise 10.2: predict_step_time() and best_replicas() against the virtual cluster\n");
     int failures = 0;
+    static double ring[NS][NR];           /* the simulated all-reduce, per setting and R */
     for (int k = 0; k < NS; k++) {
         const setting *st = &settings[k];
         double sim[NR], comp[NR];
-        for (int i = 0; i < NR; i++) sim[i] = simulate(&st->s, 1 << i, &comp[i]);
+        int same = 0;                     /* an earlier setting with the same P and links, or k */
+        while (same < k && !same_links(&settings[same].s, &st->s)) same++;
+        for (int i = 0; i < NR; i++) {
+            int R = 1 << i;
+            if (same == k) ring[k][i] = R > 1 ? simulate_ring(&st->s, R) : 0;
+            else ring[k][i] = ring[same][i];
+            comp[i] = 6.0 * st->s.params * st->s.tokens / R / (st->s.device_gflops * 1e9);
+            sim[i] = comp[i] + ring[k][i];
+        }
         printf("  %-56s ", st->name);
         if (!check_predictions(st, sim, comp)) { failures++; continue; }
         printf("step times ok; ");

@@ -12,7 +12,8 @@
  *      ranks a wrong element holds: the low 13 bits are the set of ranks
  *      added in, and the checker says which are missing. The 8 floats on
  *      either side of each buffer must not change;
- *   2. no drift: random reals in [-1, 1) on 3, 5, 8 and 13 ranks. Here the
+ *   2. no drift: random reals in [-1/3, 1/3) (full 24-bit significands, so
+ *      that sums round from the first addition) on 3, 5, 8 and 13 ranks. Here the
  *      order of additions matters in the last bits, so every rank must hold
  *      the very same bits (a replica that adds in its own order drifts from
  *      the others, step after step of training), and the sum must be within
@@ -231,7 +232,15 @@ static bool check_no_drift(int p)
     fflush(stdout);
     float **b = alloc_bufs(p, n);
     double *ref = calloc(n, sizeof *ref);
-    for (int r = 0; r < p; r++) pw_fill_random(b[r], n, 1000 + (uint64_t)r, -1, 1);
+    /* pw_fill_random's values are multiples of 2^-23: the sum of two of them
+     * in [-1, 1) is exact, so on 3 ranks every order of addition would give
+     * the same bits and the check could not fail. Divided by 3 they carry a
+     * full 24-bit significand each, at exponents of their own, and the sums
+     * round from the first addition on. */
+    for (int r = 0; r < p; r++) {
+        pw_fill_random(b[r], n, 1000 + (uint64_t)r, -1, 1);
+        for (size_t i = 0; i < n; i++) b[r][i] /= 3;
+    }
     for (int r = 0; r < p; r++)
         for (size_t i = 0; i < n; i++) ref[i] += b[r][i];
     job j = { b, n };

@@ -8,10 +8,12 @@
  * total work is fixed; only the heaviest stage is yours to make light.
  * Equal layer counts are not equal work when layers differ in width.
  *
- * Check your work:  make ex-12.2   (eight models: equal layers, a wide
- * block, growing widths, one huge layer, random widths, as many stages as
- * layers, one stage; your heaviest stage against the best possible, then
- * GPipe's modelled step with your split on the virtual cluster).
+ * Check your work:  make ex-12.2   (nine models: equal layers, a wide
+ * block, growing widths, one huge layer, a heavy last layer, random widths,
+ * as many stages as layers, one stage; your heaviest stage against the best
+ * possible, then GPipe's modelled step with your split on the virtual
+ * cluster; then every stage count for 1 to 16 layers of random costs,
+ * where no stage may be empty).
  * Hints, one level more each time (3 levels, the last near the code):
  *   make hint-12.2
  * The answer is in solutions/12-pipeline-parallel/balance.c: try first.

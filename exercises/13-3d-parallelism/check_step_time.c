@@ -130,7 +130,7 @@ int main(int argc, char **argv)
             printf("FAIL: the checker's composed run failed (a bug in the checker, not in your file)\n");
             return 1;
         }
-        p3_cluster c2 = { R / cc.ranks_per_node, cc.ranks_per_node, cc.intra_alpha, cc.intra_gbs, cc.inter_alpha, cc.inter_gbs, 1, 1, 1 };
+        p3_cluster c2 = { R / cc.ranks_per_node, cc.ranks_per_node, cc.intra_alpha, cc.intra_gbs, cc.inter_alpha, cc.inter_gbs, 1, 1, 1, 0, 0 };
         p3_work w;
         p3_mlp_work(&job, &w);
         double got = step_time(&w, &c2, &cf, cc.device_gflops * 1e9);

@@ -11,7 +11,8 @@
  *
  * Check your work:  make ex-13.1   (four models, a dozen configurations
  * each against the planner's p3_memory_of, then the smallest pipeline
- * degree against the planner's on several clusters).
+ * degree against the planner's on several clusters, for micro-batches of
+ * b = 1, 2, 3, 4 and 8 sequences).
  * Hints, one level more each time (3 levels, the last near the code):
  *   make hint-13.1
  * The answer is in solutions/13-3d-parallelism/memory.c: try first.

@@ -28,8 +28,11 @@
  * your rule exactly as the server does. With your rule and the library's
  * on the same arrivals: at a light load (160 requests/s: never hold a batch
  * past the budget, 99% answered within it, yet a mean batch at least half
- * the library budget rule's) and at 3x the unbatched capacity (throughput
- * at least 60% of the better library rule's). A count out of range, a wait
+ * the library budget rule's), at a medium load (3200 requests/s: a full
+ * batch gathers in time, so batches must be nearly full), with a large
+ * model (a forward of 12 to 16 ms of the 20 ms budget: no batch may be
+ * answered late) and at 3x the unbatched capacity (throughput at least 60%
+ * of the better library rule's). A count out of range, a wait
  * with no wake-up time after now, or a batch kept past 4 budgets + 0.5 s
  * fails.
  *

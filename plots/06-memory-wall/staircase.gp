@@ -9,15 +9,20 @@ l3 = meta(f, 'l3_bytes') + 0
 
 set title 'The cache staircase: read bandwidth against working set (one core)'
 set xlabel 'working set'
-set ylabel 'read GB/s'
+set ylabel 'read GB/s (log scale)'
 set logscale x 2
 stats where(f, 'variant', 'read_bw') using 'n' nooutput
 xmin = STATS_min; xmax = STATS_max
 set xrange [xmin / 1.5 : xmax * 1.5]
 set xtics () 
 do for [e = 12 : 40 : 2] { if (2.0**e >= xmin / 1.5 && 2.0**e <= xmax * 1.5) { set xtics add (bytes_label(2.0**e) 2.0**e) } }
-set yrange [0 : *]
-set key top right
+# Log y: the levels span a decade or more (DRAM 30-40 GB/s, L1 300-400 here),
+# and a step down is a ratio. The key bottom left, under the first points
+# (top right it covered the L3 line's label).
+set logscale y 10
+set format y '%g'
+set yrange [* : *]
+set key bottom left
 do for [c in 'l1 l2 l3'] {
     v = value(c)
     if (v > 0 && v >= xmin / 1.5 && v <= xmax * 1.5) {

@@ -1,9 +1,10 @@
 # caption: The lane map (./build/ch08/memory on the emulator): warp 0's first access in each kernel, one square per lane, lanes 0 to 31 left to right. For device memory the digit is the 32-byte sector the lane touched (numbered in address order), so a row of 8 zeros, 8 ones... is 4 sectors, one per 8 lanes: coalesced; a row 0, 1, 2... V is one sector per lane, 8 times the traffic. For the shared-memory tile the digit is the bank: reading the 32x32 tile by column puts every lane on bank 0 (32 passes); the padded 32x33 tile moves each row one bank on (1 pass).
 # data: memory_lanes.csv
+# source: counted
 load 'plots/common.gp'
 f = csv('memory_lanes.csv')
 set title 'Which lane touched what: sector (device memory) or bank (shared memory)'
-set xlabel 'lane of warp 0'
+set xlabel 'lane of warp 0   (in each square: its sector or bank number, 0-9, then A = 10 ... V = 31)'
 set xrange [-0.5:31.5]
 set yrange [7.5:-0.5]
 set xtics 0, 4, 31

@@ -1,5 +1,6 @@
 # caption: The reduction ladder on the emulator, per rung: barriers passed (summed over blocks), shared-memory loads and stores, and warp instructions seen, for the same n (log scale), with the average bank-conflict ways above each rung. Each rung removes work the one before did: the strided index trades divergence for bank conflicts, sequential addressing removes those, the first add halves the blocks, shuffles replace the last barriers and shared accesses, and many elements per thread leaves almost only the loads.
 # data: reduce.csv
+# source: counted
 # terminal: yes
 load 'plots/common.gp'
 f = csv('reduce.csv')

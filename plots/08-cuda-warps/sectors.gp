@@ -1,5 +1,6 @@
 # caption: Coalescing: 32-byte sectors one warp's load touches, by access pattern, counted by the SIMT emulator. 32 consecutive floats are 128 bytes, 4 sectors (the dashed line); stride 2 doubles that, stride 8 and beyond gives every lane its own sector (32); one field of a 12-byte struct (AoS) drags 12 sectors where the same field as its own array (SoA) needs 4. Stores of the naive transpose go down columns: 32 sectors.
 # data: memory.csv
+# source: counted
 # terminal: yes
 load 'plots/common.gp'
 f = csv('memory.csv')

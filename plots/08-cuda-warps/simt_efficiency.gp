@@ -1,5 +1,6 @@
 # caption: Divergence: SIMT efficiency (active lanes / 32 over every warp instruction the emulator saw) by kernel. A branch on lane parity runs both sides with half the lanes idle (0.5); the same branch on the warp index costs nothing (1.0). In the reduction ladder, interleaved addressing leaves most lanes idle; sequential addressing and shuffles bring the efficiency back.
 # data: warps.csv,reduce.csv
+# source: counted
 load 'plots/common.gp'
 w = where(csv('warps.csv'), 'param', 'simt_efficiency')
 r = where(csv('reduce.csv'), 'param', 'simt_efficiency')

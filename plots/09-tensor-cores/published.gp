@@ -1,8 +1,9 @@
 # caption: The model against published measurements (the red labels: modelled / published, and the term that binds the model): GFLOP/s of each rung of SGEMM_CUDA's fp32 ladder at n = 4096 on an RTX A6000 as its author measured them (black), as chapter 09's model version 2 predicts them from the emulator's counts of the same rungs with the same block and tile sizes (modelled, red), and as the throughput terms alone predict them (version 1, modelled, grey). The band is 25% either side of the measurement: the target every modelled rung should fall in. Log scale: the rungs span two decades.
 # data: published.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('published.csv')
-set title "The GEMM model against the measured SGEMM_CUDA ladder (RTX A6000, n = 4096)"
+set title "The GEMM model against SGEMM_CUDA's published ladder (RTX A6000, n = 4096)"
 set ylabel 'GFLOP/s (log scale)'
 set logscale y 10
 set format y '%g'

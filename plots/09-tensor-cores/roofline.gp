@@ -1,5 +1,6 @@
 # caption: The GPU GEMM ladder on an H100 SXM roofline, modelled: x is the rung's counted intensity (2n^3 flops per byte of global traffic the emulator counted, sectors x 32, at n = 4096: what L1 and L2 must serve, before any cache hit), y its modelled TFLOP/s. Roofs: the fp32 and the dense Tensor Core peaks, HBM (solid), the model's L2 (dashed) and shared memory (dotted). Each step up the SIMT ladder moves a rung right (fewer bytes per flop) and up; the Tensor Core rungs start under a roof 15x higher. Where the nvcc build ran on a GPU (gemm_gpu.csv), its measured points are drawn as squares.
 # data: gemm.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('gemm.csv')
 g = csv('gemm_gpu.csv')

@@ -1,5 +1,6 @@
 # caption: All-reduce time against message size on 8 ranks of one node (modelled NVLink-like link: 1 us latency, 450 GB/s). Points: the virtual cluster's simulated time; lines: the closed forms (naive 2(p-1)(a + n b), tree 2 log2(p)(a + n b), ring 2(p-1)(a + n/p b)). Small messages pay latency, where the tree's 2 log2 p steps win; large ones pay bandwidth, where the ring, sending only 2(p-1)/p of the buffer per rank, wins.
 # data: allreduce.csv
+# source: modelled
 # terminal: yes
 load 'plots/common.gp'
 f = csv('allreduce.csv')

@@ -1,5 +1,6 @@
 # caption: One training step on every rank (modelled time), from the trace the virtual cluster records. Each rank has a compute lane (forward blue, backward green) and, below it, a communication lane (sends orange; receives grey, waiting included). Top: the all-reduce after the backward pass, all exposed. Middle: one bucket per layer, each all-reduced while the backward pass goes on; only the last bucket is exposed. Bottom: the same with one straggler (1.5x slower compute): every other rank waits in its receives.
 # data: overlap.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('overlap.csv')
 S = values(f, 'param', 'variant', 'step')

@@ -1,5 +1,6 @@
 # caption: Training loss of the 16-64-4 MLP, step by step, on one device (line) and data-parallel on the most replicas of the run with a ring all-reduce, a tree all-reduce, and a ring with gradient accumulation (points). The curves coincide: the replicas add the same gradients in a different order, which moves the weights by about 1e-8 (see the max_weight_diff rows), far below what the plot can show.
 # data: dataparallel.csv
+# source: computed
 load 'plots/common.gp'
 f = csv('dataparallel.csv')
 sel(v, par, t) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"variant\"] == \"%s\" && $ix[\"param\"] == \"%s\" && (\"%s\" == \"\" || $ix[\"threads\"] == \"%s\")' '%s'", v, par, t, t, f)

@@ -1,5 +1,6 @@
 # caption: One training step of one layer for the ranks of one tensor group (the largest t of the run, 8 by default), on the modelled clock, from the virtual cluster's trace. Each rank has a compute lane (forward blue, backward green) and below it a communication lane: the tensor group's all-reduces (orange sends, grey receives with their waiting) and the data-parallel gradient ring at the end (purple sends, light receives). Top: the tensor group inside a node; bottom: across nodes. The same compute; across nodes every one of the four all-reduces per layer runs on the slow link and stalls the next piece of compute, while the gradient ring (now inside a node) shrinks.
 # data: placement.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('placement.csv')
 T = meta(f, 'gantt_t') + 0

@@ -1,5 +1,6 @@
 # caption: Memory per device for one transformer layer (default h = 12288, 96 heads, s = 2048, one sequence; fp32) against the tensor-parallel size t: weights fall as 1/t, activations kept for the backward pass less so with tensor parallelism alone (the layer norms' inputs and outputs stay whole on every rank), as 1/t with sequence parallelism; the paper's activation formula (Korthikanti et al. 2022, 16-bit activations with dropout masks) beside ours; and data parallelism's full copy (weights plus activations of one device), which does not fall. From tp_block.csv.
 # data: tp_block.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('tp_block.csv')
 sel(v) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"variant\"] == \"%s\"' '%s'", v, f)

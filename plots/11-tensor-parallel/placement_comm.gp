@@ -1,5 +1,6 @@
 # caption: The share of the modelled step spent communicating, against t, for tensor groups inside a node (solid) and across nodes (dashed): all communication (thick), and the tensor groups' all-reduces alone (thin, open points), the rest being the data-parallel gradient ring. Inside a node the tensor traffic stays a few percent; across nodes it becomes most of the communication as t grows. Same runs as the step-time figure, from placement.csv.
 # data: placement.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('placement.csv')
 sel(v, par) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"variant\"] == \"%s\" && $ix[\"param\"] == \"%s\"' '%s'", v, par, f)

@@ -1,5 +1,6 @@
 # caption: One transformer layer's training step on 64 modelled devices (8 nodes of 8; inside a node 450 GB/s and 1 us, between nodes 50 GB/s and 5 us), t-way tensor parallelism times 64/t-way data parallelism, the global batch fixed. Solid: the tensor groups inside a node (their 4 all-reduces per block on the fast link, the data-parallel ring across nodes); dashed: the tensor groups across nodes (the other way round). Compute per device is the same for every t; the step's difference is all communication. Times are modelled, from placement.csv.
 # data: placement.csv
+# source: modelled
 # terminal: yes
 load 'plots/common.gp'
 f = csv('placement.csv')

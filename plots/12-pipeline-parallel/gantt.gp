@@ -1,5 +1,6 @@
 # caption: Who works when, for each schedule at p = 4 ranks and m = 8 micro-batches (modelled time, from the virtual cluster's trace; links free so only compute shows). One row per rank: forward (F) blue, backward (B) green, weight gradient (W, ZB-H1 only) orange; white gaps are the bubble. GPipe runs every F then every B; 1F1B the same bubble with fewer stored micro-batches; interleaving (two chunks a rank) shrinks the ramps; ZB-H1 fills the cool-down with W passes.
 # data: schedules.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('schedules.csv')
 S = values(f, 'param', 'kind', 'event')

@@ -1,5 +1,6 @@
-# caption: Modelled step time of data parallelism on one node (virtual cluster), the per-sample load and compute times measured on this machine. With the node's loaders making the whole global batch each step, more replicas shrink only the compute: with 1 loader and no prefetch (top line) 8 replicas barely help, because every replica waits for its share of the same loader. More loaders and prefetching (bottom line) are what make the replicas pay off.
+# caption: Modelled step time of data parallelism on one node (virtual cluster), the per-sample load and compute times measured on this machine. With the node's loaders making the whole global batch each step, more replicas shrink only the compute: with 1 loader (the top two lines) 8 replicas give far less than 8x, because every replica waits for its share of the same loader; with prefetch the line is flat at the loader's pace, the compute hidden under it. With 8 loaders (the bottom two) the replicas pay off, until the loading is the larger part again.
 # data: starved_dp.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('starved_dp.csv')
 sel(v, L) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"variant\"] == \"%s\" && $ix[\"n\"] == %d && $ix[\"param\"] == \"step\"' '%s'", v, L, f)

@@ -1,5 +1,6 @@
 # caption: Where a data-parallel step's time goes (modelled, from the per-sample load and compute times measured on this machine), stacked per replica count: waiting for data (orange), compute (blue), gradient all-reduce (green). Left: the node's fewest loaders, loading in the loop: the wait is the same at every replica count and more replicas shrink only the blue part. Right: the most loaders, prefetching: the wait is hidden behind the compute wherever the loaders keep up.
 # data: starved_dp.csv
+# source: modelled
 load 'plots/common.gp'
 f = csv('starved_dp.csv')
 rows(v, L) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; next } $ix[\"variant\"] == \"%s\" && $ix[\"n\"] == %d { r = $ix[\"threads\"]; if (!(r in seen)) { seen[r] = 1; order[++k] = r } val[r, $ix[\"param\"]] = $ix[\"value\"] * 1e3 } END { print \"replicas wait compute allreduce\"; for (j = 1; j <= k; j++) { r = order[j]; print r, val[r, \"wait\"], val[r, \"compute\"], val[r, \"allreduce\"] } }' '%s'", v, L, f)

@@ -1,0 +1,24 @@
+/* tests/wrong/10.2-node-off-by-one.c: exercise 10.2 with the node test off
+ * by one, R < ranks_per_node: a ring of exactly one full node (R = 8) is
+ * put on the inter-node link.
+ * expect: FAIL: 24M parameters, 512K tokens \(the chapter's job\), R = 8: you predict
+ * hint: the right formula on the wrong link: 8 replicas fit in one node */
+#include "best_replicas.h"
+
+double predict_step_time(const dp_setting *s, int R)
+{
+    double compute = 6.0 * s->params * (s->tokens / R) / (s->device_gflops * 1e9);
+    if (R == 1) return compute;
+    int one_node = R < s->ranks_per_node;
+    double alpha = one_node ? s->intra_alpha : s->inter_alpha;
+    double beta = 1.0 / ((one_node ? s->intra_gbs : s->inter_gbs) * 1e9);
+    return compute + 2.0 * (R - 1) * (alpha + 4.0 * s->params / R * beta);
+}
+
+int best_replicas(const dp_setting *s)
+{
+    int best = 1;
+    for (int R = 2; R <= 1024; R *= 2)
+        if (predict_step_time(s, R) < predict_step_time(s, best)) best = R;
+    return best;
+}

@@ -1,0 +1,31 @@
+/* tests/wrong/10.3-divides-by-k.c: exercise 10.3 averaging the micro-batches,
+ * sum += part / k, as if each micro-batch's gradient were a mean; it is a
+ * sum, and mlp_sgd divides by the global batch: 1/k of the update.
+ * expect: FAIL: R = 1, k = 4: weight [0-9]+ is
+ * hint: divided by k\? */
+#include "accumulate.h"
+#include "collectives.h"
+#include "util.h"
+
+void accumulate_step(pw_rank *r, mlp_shape s, float *w, const float *x, const float *y,
+                     size_t batch, int micro, float lr)
+{
+    int R = pw_rank_size(r), me = pw_rank_id(r);
+    size_t np = mlp_nparams(s);
+    size_t lo = coll_chunk_begin(batch, R, me), hi = coll_chunk_begin(batch, R, me + 1);
+    float *sum = pw_alloc_floats(np), *part = pw_alloc_floats(np);
+    float *scratch = pw_alloc_floats((size_t)(s.k + s.o));
+    pw_comm comm = coll_comm_cluster(r);
+    for (size_t i = 0; i < np; i++) sum[i] = 0;
+    for (int m = 0; m < micro; m++) {
+        size_t a = lo + coll_chunk_begin(hi - lo, micro, m), b = lo + coll_chunk_begin(hi - lo, micro, m + 1);
+        mlp_grad_sum(s, w, x + a * (size_t)s.d, y + a * (size_t)s.o, b - a, part, scratch);
+        for (size_t i = 0; i < np; i++) sum[i] += part[i] / (float)micro;
+        pw_compute(r, mlp_flops_per_sample(s) * (double)(b - a), NULL);
+    }
+    coll_allreduce_ring(&comm, sum, np);
+    mlp_sgd(w, sum, np, lr, batch);
+    pw_free(sum);
+    pw_free(part);
+    pw_free(scratch);
+}

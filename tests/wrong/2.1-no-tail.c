@@ -1,0 +1,31 @@
+/* tests/wrong/2.1-no-tail.c: exercise 2.1 with the vector loop only: the
+ * last n % 4 elements (the tail) are never written.
+ * expect: FAIL: y\[0\] was not written \(n = 1\): the vector loop does blocks of 4 and the last n % 4 = 1 element, the tail, was dropped
+ * hint: for \(; i < n; i\+\+\) y\[i\] = */
+#include "leaky_relu.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#endif
+
+void leaky_relu(const float *x, float *y, size_t n, float alpha)
+{
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128 zero = _mm_setzero_ps(), a = _mm_set1_ps(alpha);
+    for (; i + 4 <= n; i += 4) {
+        __m128 v = _mm_loadu_ps(x + i);
+        __m128 m = _mm_cmpgt_ps(v, zero);
+        _mm_storeu_ps(y + i, _mm_or_ps(_mm_and_ps(m, v), _mm_andnot_ps(m, _mm_mul_ps(v, a))));
+    }
+#elif defined(__aarch64__)
+    const float32x4_t zero = vdupq_n_f32(0.0f);
+    for (; i + 4 <= n; i += 4) {
+        float32x4_t v = vld1q_f32(x + i);
+        vst1q_f32(y + i, vbslq_f32(vcgtq_f32(v, zero), v, vmulq_n_f32(v, alpha)));
+    }
+#endif
+    /* the tail, y[i .. n-1], is missing */
+}

@@ -1,0 +1,72 @@
+/* tests/wrong/3.2-one-counter.c: exercise 3.2 "fixed" by giving every
+ * thread the same counter: no two counters can share a line when there is
+ * one, but now the threads race on it (x = x + 1 from two threads loses
+ * updates). The checker writes one counter and reads the others back, so
+ * it sees the slots overlap before any thread runs.
+ * expect: FAIL: slots_new\(2\): writing thread 1.s counter changed another
+ * hint: slot_counter\(s, t\) must point into slot t */
+#include "errcheck.h"
+#include "tally.h"
+#include "threads.h"
+#include "util.h"
+
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdlib.h>
+
+struct slot {
+    alignas(THREADS_LINE) volatile long long count;
+};
+
+slot *slots_new(int threads)
+{
+    slot *s = pw_alloc_bytes((size_t)threads * sizeof *s);
+    for (int t = 0; t < threads; t++) s[t].count = 0;
+    return s;
+}
+
+void slots_free(slot *s) { pw_free(s); }
+
+volatile long long *slot_counter(slot *s, int t) { (void)t; return &s[0].count; }
+
+/* ---- given: the program whose layout you fix ------------------------------ */
+
+typedef struct {
+    const float *x;
+    size_t lo, hi;                 /* this thread's block */
+    float threshold;
+    volatile long long *counter;   /* this thread's slot */
+} count_job;
+
+static void *count_block(void *arg)
+{
+    count_job *j = arg;
+    for (size_t i = j->lo; i < j->hi; i++)
+        if (j->x[i] > j->threshold) *j->counter = *j->counter + 1;
+    return NULL;
+}
+
+long long count_above_threads(const float *x, size_t n, float threshold, int threads)
+{
+    slot *s = slots_new(threads);
+    count_job *jobs = malloc((size_t)threads * sizeof *jobs);
+    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
+    PW_CHECK_ALLOC(jobs, (size_t)threads * sizeof *jobs);
+    PW_CHECK_ALLOC(tid, (size_t)threads * sizeof *tid);
+    size_t block = n / (size_t)threads, extra = n % (size_t)threads;
+    for (int t = 0; t < threads; t++) {
+        size_t ut = (size_t)t;
+        jobs[t] = (count_job){ x, ut * block + (ut < extra ? ut : extra), 0, threshold, slot_counter(s, t) };
+        jobs[t].hi = jobs[t].lo + block + (ut < extra ? 1 : 0);
+        PW_CHECK_PTHREAD(pthread_create(&tid[t], NULL, count_block, &jobs[t]));
+    }
+    long long total = 0;
+    for (int t = 0; t < threads; t++) {
+        PW_CHECK_PTHREAD(pthread_join(tid[t], NULL));
+        total += *slot_counter(s, t);
+    }
+    free(tid);
+    free(jobs);
+    slots_free(s);
+    return total;
+}
