@@ -329,6 +329,24 @@ typedef struct {
 void pw_simt_trace_warp(int warp, pw_simt_step *buf, int cap);
 int pw_simt_trace_count(void);
 
+/* The access log: every access kernel code makes to device memory (a
+ * cudaMalloc allocation or a __device__ variable) or to shared memory, by
+ * every thread of every launch from now on, in the order the threads made
+ * them, until called again (with NULL to stop). Stack and parameter accesses
+ * are not memory accesses and are not logged. Meant for tiny launches (the
+ * puzzles of chapter 08 draw it as a picture of which thread touched what):
+ * the first cap accesses are kept, pw_simt_access_count says how many there
+ * were. Each call starts the count again. */
+typedef struct {
+    unsigned block;               /* blockIdx.x + gridDim.x (blockIdx.y + gridDim.y blockIdx.z) */
+    unsigned thread;              /* threadIdx, linear the same way within the block */
+    unsigned char shared, store, atomic;   /* shared memory (else device); a store; an atomic */
+    unsigned char bytes;
+    uint64_t addr;                /* device memory: the address; shared memory: the offset */
+} pw_simt_access;
+void pw_simt_log_accesses(pw_simt_access *buf, long cap);
+long pw_simt_access_count(void);
+
 /* The checks (compute-sanitizer's four tools): PW_SIMT_CHECKS=all (the
  * default), none, or a comma list of memcheck,racecheck,initcheck,synccheck.
  * tools/pwsan --tool NAME ./prog sets it the way compute-sanitizer's --tool

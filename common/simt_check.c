@@ -207,6 +207,35 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
 }
 
 
+/* ---- the access log (pw_simt_log_accesses) ---------------------------------------------- */
+
+static pw_simt_access *log_buf;
+static long log_cap, log_n;       /* log_n: atomic; may pass log_cap (the count goes on) */
+
+void pw_simt_log_accesses(pw_simt_access *buf, long cap)
+{
+    __atomic_store_n(&log_n, 0, __ATOMIC_RELAXED);
+    log_cap = buf && cap > 0 ? cap : 0;
+    __atomic_store_n(&log_buf, log_cap ? buf : NULL, __ATOMIC_RELEASE);
+}
+long pw_simt_access_count(void) { return __atomic_load_n(&log_n, __ATOMIC_RELAXED); }
+
+static void log_access(const worker *w, const pw_simt_thread *t, int kind, int shared, uintptr_t addr,
+                       size_t bytes)
+{
+    long i = __atomic_fetch_add(&log_n, 1, __ATOMIC_RELAXED);
+    if (i >= log_cap) return;
+    const dim3 g = w->L->cfg.grid, b = w->L->cfg.block;
+    pw_simt_access *e = &log_buf[i];
+    e->block = w->block_idx.x + g.x * (w->block_idx.y + g.y * w->block_idx.z);
+    e->thread = t->tid.x + b.x * (t->tid.y + b.y * t->tid.z);
+    e->shared = (unsigned char)shared;
+    e->store = kind == K_WRITE;
+    e->atomic = kind == K_ATOMIC;
+    e->bytes = (unsigned char)(bytes > 255 ? 255 : bytes);
+    e->addr = addr;
+}
+
 /* Every access of kernel code comes here. */
 static inline __attribute__((always_inline)) void on_access(const void *p, size_t bytes, int kind, const void *site,
                                                              bool aligned)
@@ -235,6 +264,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         if (kind == K_WRITE) w->c.shared_stores++;
         else if (kind == K_READ) w->c.shared_loads++;
         else w->c.atomics++;
+        if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 1, off, bytes);
         if (kind != K_WRITE) {
             unsigned char *wr = w->written + off;
             for (size_t b = 0; b < bytes; b++)
@@ -271,6 +301,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                 if (kind == K_WRITE) w->c.global_stores++;
                 else if (kind == K_READ) w->c.global_loads++;
                 else w->c.atomics++;
+                if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 0, a, bytes);
                 if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
                 return;
             }
@@ -281,6 +312,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
     if (kind == K_WRITE) w->c.global_stores++;
     else if (kind == K_READ) w->c.global_loads++;
     else w->c.atomics++;
+    if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 0, a, bytes);
     unsigned char *bits = simt_allocs[i].init;
     if (bits) {
         size_t o = (size_t)(a - (uintptr_t)simt_allocs[i].base);

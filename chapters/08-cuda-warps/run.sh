@@ -62,3 +62,23 @@ predict "on an H100 at n = 4M, which step of the ladder will the model call the 
   (DRAM, latency, shared memory...) will bind the last rung?"
 step "3. the reduction ladder" "$BIN/reduce" -n "$n" --model-n "4M,$gpu_n" ${dev[@]+"${dev[@]}"} --csv "$RESULTS/reduce.csv"
 gpu reduce -n "$gpu_n" ${dev[@]+"${dev[@]}"} --model-csv "$RESULTS/reduce.csv" --csv "$RESULTS/reduce_gpu.csv"
+
+# The GPU puzzles (exercises 8.5 on): each solution's checker prints the
+# access picture of its tiny launch and writes it for the gallery
+# (PW_PICTURE_DIR: results/08-cuda-warps/puzzle_<name>.csv, drawn by
+# plots/08-cuda-warps/puzzle_*.gp). `make chapter-8` builds these checkers.
+SOL=$(dirname "$BIN")/sol
+puzzles() {
+    local c id
+    # in exercise order (8.5 ... 8.10, not 8.10 before 8.5)
+    for c in $(printf '%s\n' "$SOL"/8.*/check | sort -V); do
+        [ -x "$c" ] || continue
+        id=$(basename "$(dirname "$c")")
+        (( ${id#8.} >= 5 )) || continue
+        printf '\n$ PW_PICTURE_DIR=%s %s\n' "$RESULTS" "$c"
+        PW_PICTURE_DIR=$RESULTS "$c"
+    done
+}
+predict "puzzle 8.5 (map): one block of 8 threads adds 10 to 8 elements. Draw the picture: which thread
+  reads which element of a and writes which of out?"
+step "4. the GPU puzzles' access pictures (their solutions)" puzzles

@@ -1,0 +1,257 @@
+/* exercises/08-cuda-warps/puzzle.h: what the checkers of the GPU puzzles
+ * (exercise 8.5 onward) share: the access picture.
+ *
+ * A puzzle's checker runs the answer on a tiny launch with the emulator's
+ * access log on (pw_simt_log_accesses), then draws which thread touched
+ * which element of which array: one row per thread (block b, thread t of a
+ * block of B threads is row b B + t), one column per element, "r" where
+ * the thread read it, "w" where it wrote it, "b" both, "." neither. Beside
+ * it, the picture the puzzle expects (which the checker states element by
+ * element with pz_expect). A wrong answer sees the picture of what it did.
+ * The verdict is the values and the counts, not the picture: a different
+ * but valid assignment of work to threads passes, and the picture shows it.
+ *
+ * The counts: every puzzle states the most global reads and writes a thread
+ * may make (GPU-Puzzles' rule: the fast answer touches each element as few
+ * times as the problem allows), and pz_limits checks them from the log.
+ *
+ * The picture is also written as CSV when PW_PICTURE=FILE, or into
+ * PW_PICTURE_DIR/puzzle_<name>.csv (make chapter-8 does that for every
+ * puzzle's solution): rows of panel (yours, expected), thread, column,
+ * array, index, access; the gallery draws it with plots/puzzle.gp.
+ *
+ * Header-only: each puzzle's checker is one C file that includes it.
+ */
+#ifndef PW_EX_PUZZLE_H
+#define PW_EX_PUZZLE_H
+
+#include "simt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PZ_MAX_BUFS 6
+#define PZ_MAX_THREADS 256       /* rows of the picture (a puzzle's tiny launch has fewer) */
+#define PZ_MAX_COLS 512          /* elements of all arrays together */
+#define PZ_LOG_CAP (1L << 16)    /* accesses kept: a tiny launch makes a few hundred */
+
+enum { PZ_READ = 1, PZ_WRITE = 2 };
+
+typedef struct {
+    const char *name;            /* as the kernel names it: "a", "out" */
+    const void *base;            /* its device pointer; NULL for the block's shared memory */
+    size_t elem;                 /* bytes per element */
+    long count;                  /* elements drawn */
+} pz_buf;
+
+typedef struct {
+    const char *puzzle;          /* "8.5 map" */
+    pz_buf buf[PZ_MAX_BUFS];
+    int nbufs;
+    int col0[PZ_MAX_BUFS];       /* the first column of each array */
+    int ncols;
+    long threads;                /* rows: the launch's threads (block x threads per block) */
+    unsigned char got[PZ_MAX_THREADS][PZ_MAX_COLS], want[PZ_MAX_THREADS][PZ_MAX_COLS];
+    /* counted from the log, device memory only (shared memory is the point of some puzzles) */
+    long reads[PZ_MAX_THREADS], writes[PZ_MAX_THREADS];
+    long total_reads, total_writes;
+    long stray;                  /* accesses outside every array drawn */
+    long logged;
+} pz_picture;
+
+static pw_simt_access pz_log[PZ_LOG_CAP];
+
+/* Name the arrays the picture shows (device pointers, or NULL with elem and
+ * count for shared memory) and start the log; the launch comes next. */
+static inline void pz_begin(pz_picture *p, const char *puzzle, const pz_buf *bufs, int nbufs)
+{
+    memset(p, 0, sizeof *p);
+    p->puzzle = puzzle;
+    p->nbufs = nbufs < PZ_MAX_BUFS ? nbufs : PZ_MAX_BUFS;
+    for (int i = 0; i < p->nbufs; i++) {
+        p->buf[i] = bufs[i];
+        p->col0[i] = p->ncols;
+        long room = PZ_MAX_COLS - p->ncols;
+        if (p->buf[i].count > room) p->buf[i].count = room;
+        p->ncols += (int)p->buf[i].count;
+    }
+    pw_simt_log_accesses(pz_log, PZ_LOG_CAP);
+}
+
+/* After the launch: stop the log and draw what the threads did. */
+static inline void pz_end(pz_picture *p)
+{
+    p->logged = pw_simt_access_count();
+    pw_simt_log_accesses(NULL, 0);
+    const pw_simt_counters *c = pw_simt_last_counters();
+    long tpb = c->threads_per_block > 0 ? (long)c->threads_per_block : 1;
+    p->threads = c->threads < PZ_MAX_THREADS ? (long)c->threads : PZ_MAX_THREADS;
+    long kept = p->logged < PZ_LOG_CAP ? p->logged : PZ_LOG_CAP;
+    for (long i = 0; i < kept; i++) {
+        const pw_simt_access *a = &pz_log[i];
+        long row = (long)a->block * tpb + a->thread;
+        int kind = a->store ? PZ_WRITE : a->atomic ? PZ_READ | PZ_WRITE : PZ_READ;
+        if (!a->shared && row < PZ_MAX_THREADS) {
+            if (kind & PZ_READ) p->reads[row]++, p->total_reads++;
+            if (kind & PZ_WRITE) p->writes[row]++, p->total_writes++;
+        }
+        int found = 0;
+        for (int b = 0; b < p->nbufs && !found; b++) {
+            const pz_buf *B = &p->buf[b];
+            if ((B->base == NULL) != (a->shared != 0)) continue;
+            uint64_t base = B->base ? (uint64_t)(uintptr_t)B->base : 0;
+            if (a->addr < base || a->addr >= base + (uint64_t)B->count * B->elem) continue;
+            found = 1;
+            if (row < PZ_MAX_THREADS) p->got[row][p->col0[b] + (long)((a->addr - base) / B->elem)] |= (unsigned char)kind;
+        }
+        if (!found && !a->shared) p->stray++;
+    }
+}
+
+/* The puzzle's expected picture: thread `thread` reads or writes (PZ_READ,
+ * PZ_WRITE) element `index` of array `buf` (its place in pz_begin's list). */
+static inline void pz_expect(pz_picture *p, long thread, int buf, long index, int kind)
+{
+    if (thread < 0 || thread >= PZ_MAX_THREADS || buf < 0 || buf >= p->nbufs) return;
+    if (index < 0 || index >= p->buf[buf].count) return;
+    p->want[thread][p->col0[buf] + index] |= (unsigned char)kind;
+}
+
+static inline char pz_cell(unsigned char k) { return k == 3 ? 'b' : k == PZ_WRITE ? 'w' : k == PZ_READ ? 'r' : '.'; }
+
+static inline void pz_row_text(const pz_picture *p, const unsigned char *row, char *out)
+{
+    int o = 0;
+    for (int b = 0; b < p->nbufs; b++) {
+        for (long i = 0; i < p->buf[b].count; i++) out[o++] = pz_cell(row[p->col0[b] + i]);
+        out[o++] = ' ';
+    }
+    out[o ? o - 1 : 0] = 0;
+}
+
+/* Both pictures, side by side, and the first difference in words. Rows
+ * where both are empty are left out past the first 32 threads. */
+static inline void pz_print(const pz_picture *p)
+{
+    char head[PZ_MAX_COLS + PZ_MAX_BUFS + 1], a[PZ_MAX_COLS + PZ_MAX_BUFS + 1], e[PZ_MAX_COLS + PZ_MAX_BUFS + 1];
+    int o = 0;
+    for (int b = 0; b < p->nbufs; b++) {
+        int w = (int)p->buf[b].count;
+        int n = snprintf(head + o, sizeof head - (size_t)o, "%-*.*s ", w, w, p->buf[b].name);
+        o += n > w + 1 ? w + 1 : n;
+    }
+    head[o ? o - 1 : 0] = 0;
+    int width = p->ncols + p->nbufs - 1;
+    printf("  access picture of %s: a row per thread, a column per element (r read, w write, b both)\n", p->puzzle);
+    printf("  %-10s %-*s    %s\n", "", width, "yours", "expected");
+    printf("  %-10s %-*s    %s\n", "", width, head, head);
+    for (long t = 0; t < p->threads; t++) {
+        int any = 0;
+        for (int c = 0; c < p->ncols; c++) any |= p->got[t][c] | p->want[t][c];
+        if (!any && t >= 32) continue;
+        pz_row_text(p, p->got[t], a);
+        pz_row_text(p, p->want[t], e);
+        int same = memcmp(p->got[t], p->want[t], (size_t)p->ncols) == 0;
+        printf("  thread %-3ld %-*s %s %s\n", t, width, a, same ? "  " : " <", e);
+    }
+    if (p->logged > PZ_LOG_CAP) printf("  (the picture shows the first %ld of %ld accesses)\n", PZ_LOG_CAP, p->logged);
+    if (p->stray) printf("  %ld device-memory accesses fell outside the arrays drawn\n", p->stray);
+    for (long t = 0; t < p->threads; t++)
+        for (int b = 0; b < p->nbufs; b++)
+            for (long i = 0; i < p->buf[b].count; i++) {
+                unsigned char g = p->got[t][p->col0[b] + i], w = p->want[t][p->col0[b] + i];
+                if (g == w) continue;
+                const char *what = g & ~w & PZ_WRITE ? "writes" : g & ~w & PZ_READ ? "reads" : NULL;
+                if (what) printf("  first difference: thread %ld %s %s[%ld], which the expected picture does not\n",
+                                 t, what, p->buf[b].name, i);
+                else printf("  first difference: thread %ld does not %s %s[%ld], which the expected picture does\n",
+                            t, w & ~g & PZ_WRITE ? "write" : "read", p->buf[b].name, i);
+                return;
+            }
+}
+
+/* Does the picture match the expected one exactly? */
+static inline int pz_same(const pz_picture *p)
+{
+    for (long t = 0; t < p->threads; t++)
+        if (memcmp(p->got[t], p->want[t], (size_t)p->ncols)) return 0;
+    return 1;
+}
+
+/* The puzzle's budget of global accesses: at most max_reads reads and
+ * max_writes writes by any one thread (-1: no limit), and in all at most
+ * total_reads and total_writes (-1: no limit). Prints the FAIL line. */
+static inline int pz_limits(const pz_picture *p, long max_reads, long max_writes, long total_reads, long total_writes)
+{
+    long worst_r = 0, worst_w = 0, tr = 0, tw = 0;
+    for (long t = 0; t < p->threads; t++) {
+        if (p->reads[t] > p->reads[worst_r]) worst_r = t;
+        if (p->writes[t] > p->writes[worst_w]) worst_w = t;
+    }
+    tr = p->total_reads;
+    tw = p->total_writes;
+    if (max_reads >= 0 && p->reads[worst_r] > max_reads) {
+        printf("wrong\nFAIL: thread %ld makes %ld global reads; the puzzle allows %ld per thread\n", worst_r,
+               p->reads[worst_r], max_reads);
+        return 1;
+    }
+    if (max_writes >= 0 && p->writes[worst_w] > max_writes) {
+        printf("wrong\nFAIL: thread %ld makes %ld global writes; the puzzle allows %ld per thread\n", worst_w,
+               p->writes[worst_w], max_writes);
+        return 1;
+    }
+    if (total_reads >= 0 && tr > total_reads) {
+        printf("wrong\nFAIL: %ld global reads in all; the puzzle allows %ld\n", tr, total_reads);
+        return 1;
+    }
+    if (total_writes >= 0 && tw > total_writes) {
+        printf("wrong\nFAIL: %ld global writes in all; the puzzle allows %ld\n", tw, total_writes);
+        return 1;
+    }
+    return 0;
+}
+
+/* The picture as CSV for the gallery (plots/puzzle.gp): one row per
+ * touched cell, panel 0 yours and 1 expected; x is the column, with one
+ * empty column between arrays. */
+static inline int pz_csv(const pz_picture *p, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "cannot write %s\n", path);
+        return 1;
+    }
+    fprintf(f, "# access picture of exercise %s: which thread touched which element\n", p->puzzle);
+    fprintf(f, "# source: counted (the SIMT emulator's access log of one tiny launch)\n");
+    fprintf(f, "# arrays:");
+    for (int b = 0; b < p->nbufs; b++)
+        fprintf(f, " %s[%ld] at x %d", p->buf[b].name, p->buf[b].count, p->col0[b] + b);
+    fprintf(f, "\n# threads: %ld\n", p->threads);
+    fprintf(f, "panel,thread,x,array,index,access\n");
+    for (int panel = 0; panel < 2; panel++)      /* access 0: where each array's name goes */
+        for (int b = 0; b < p->nbufs; b++)
+            fprintf(f, "%d,-1,%.1f,%s,-1,0\n", panel, p->col0[b] + b + (p->buf[b].count - 1) / 2.0, p->buf[b].name);
+    for (int panel = 0; panel < 2; panel++)
+        for (long t = 0; t < p->threads; t++)
+            for (int b = 0; b < p->nbufs; b++)
+                for (long i = 0; i < p->buf[b].count; i++) {
+                    unsigned char k = (panel ? p->want : p->got)[t][p->col0[b] + i];
+                    if (k) fprintf(f, "%d,%ld,%ld,%s,%ld,%d\n", panel, t, p->col0[b] + b + i, p->buf[b].name, i, k);
+                }
+    return fclose(f) ? 1 : 0;
+}
+
+/* The CSV, where PW_PICTURE or PW_PICTURE_DIR asks for it (else nothing). */
+static inline int pz_write_picture(const pz_picture *p)
+{
+    const char *file = getenv("PW_PICTURE"), *dir = getenv("PW_PICTURE_DIR");
+    if (file && *file) return pz_csv(p, file);
+    if (!dir || !*dir) return 0;
+    const char *name = strchr(p->puzzle, ' ');     /* "8.5 map" -> map */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/puzzle_%s.csv", dir, name ? name + 1 : p->puzzle);
+    return pz_csv(p, path);
+}
+
+#endif
