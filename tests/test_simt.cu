@@ -557,6 +557,19 @@ static int failed_with(cudaError_t want, const char *const *pieces)
     return ok;
 }
 
+/* The access log's test kernel: one global load, a shared store and the
+ * neighbour's shared load across a barrier, one global store, one atomic. */
+__global__ void logged(const float *in, float *out, int *count)
+{
+    __shared__ float s[6];
+    int t = threadIdx.x + blockDim.x * threadIdx.y;
+    int b = blockIdx.x + gridDim.x * blockIdx.y;
+    s[t] = in[b * 6 + t];
+    __syncthreads();
+    out[b * 6 + t] = s[(t + 1) % 6];
+    atomicAdd(count, 1);
+}
+
 /* A small kernel runs and is right: the emulator lives after an error. */
 static int still_alive(void)
 {
@@ -592,6 +605,50 @@ static void test_indices(void)
     dim3 d2 = dim3(7);
     EXPECT(d2.x == 7 && d2.y == 1 && d2.z == 1, "dim3(7) is 7x1x1");
     cudaFree(d);
+}
+
+/* The access log (pw_simt_log_accesses): every thread's accesses, with its
+ * block and thread linearised as the header says, addresses and kinds; the
+ * count goes on past the buffer, and NULL stops it. */
+static void test_access_log(void)
+{
+    float *in = dev<float>(24), *out = dev<float>(24);
+    int *count = dev<int>(1);
+    CUDA_CHECK(cudaMemset(in, 0, 24 * sizeof(float)));
+    CUDA_CHECK(cudaMemset(count, 0, sizeof(int)));
+    static pw_simt_access log[200];
+    pw_simt_log_accesses(log, 200);
+    logged<<<dim3(2, 2), dim3(3, 2)>>>(in, out, count);
+    CUDA_CHECK(cudaGetLastError());
+    long n = pw_simt_access_count();
+    EXPECT(n == 24 * 5, "24 threads x 5 accesses logged (%ld)", n);
+    int seen[4][6][5] = { { { 0 } } }, bad = 0;   /* [block][thread][kind]: load, shared st, shared ld, store, atomic */
+    for (long i = 0; i < (n < 200 ? n : 200); i++) {
+        const pw_simt_access *a = &log[i];
+        if (a->block >= 4 || a->thread >= 6 || a->bytes != 4) { bad++; continue; }
+        int me = (int)(a->block * 6 + a->thread), k = -1;
+        uint64_t at = a->addr;
+        if (!a->shared && !a->store && !a->atomic && at == (uint64_t)(uintptr_t)(in + me)) k = 0;
+        else if (a->shared && a->store && at % 4 == 0) k = 1;
+        else if (a->shared && !a->store) k = 2;
+        else if (!a->shared && a->store && at == (uint64_t)(uintptr_t)(out + me)) k = 3;
+        else if (!a->shared && a->atomic && at == (uint64_t)(uintptr_t)count) k = 4;
+        if (k < 0) bad++;
+        else seen[a->block][a->thread][k]++;
+    }
+    for (int b = 0; b < 4; b++)
+        for (int t = 0; t < 6; t++)
+            for (int k = 0; k < 5; k++) bad += seen[b][t][k] != 1;
+    EXPECT(bad == 0, "each thread's 5 accesses once, at its own addresses (%d wrong)", bad);
+    pw_simt_log_accesses(log, 10);           /* a small buffer: the count goes on */
+    logged<<<dim3(2, 2), dim3(3, 2)>>>(in, out, count);
+    EXPECT(pw_simt_access_count() == 120, "the count goes on past the buffer (%ld)", pw_simt_access_count());
+    pw_simt_log_accesses(NULL, 0);
+    logged<<<dim3(2, 2), dim3(3, 2)>>>(in, out, count);
+    EXPECT(pw_simt_access_count() == 0, "nothing logged once stopped (%ld)", pw_simt_access_count());
+    cudaFree(in);
+    cudaFree(out);
+    cudaFree(count);
 }
 
 static void test_barrier(void)
@@ -1595,6 +1652,7 @@ int main(void)
     pw_simt_set_quiet(true);
     RUN(test_indices);
     RUN(test_barrier);
+    RUN(test_access_log);
     RUN(test_poison);
     RUN(test_leftover_block);
     RUN(test_divergent_barrier);
