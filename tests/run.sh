@@ -137,6 +137,24 @@ part_programs() {
         fi
     done
 
+    # The GPU puzzles' access pictures (exercises 8.5 on) come from their
+    # solutions' checkers, as make chapter-8 draws them: each must write its
+    # CSV for the gallery.
+    local id pic
+    for id in ${EXERCISES:-}; do
+        [[ $id == 8.* ]] && (( ${id#8.} >= 5 )) && [ -x "$BUILD/sol/$id/check" ] || continue
+        d=$tmp/results/08-cuda-warps
+        mkdir -p "$d"
+        pic=$(ls "$d"/puzzle_*.csv 2>/dev/null | wc -l)
+        PW_PICTURE_DIR=$d timeout 60 "$BUILD/sol/$id/check" >"$tmp/so" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ] && [ "$(ls "$d"/puzzle_*.csv 2>/dev/null | wc -l)" -eq $((pic + 1)) ]; then
+            ok "puzzle $id's solution writes its access picture"
+        else
+            bad "puzzle $id's solution writes its access picture" "exit $rc, $pic -> $(ls "$d"/puzzle_*.csv 2>/dev/null | wc -l) pictures" "$(tail -3 "$tmp/so")"
+        fi
+    done
+
     if command -v gnuplot >/dev/null 2>&1; then
         for d in "$tmp"/results/*/; do
             [ -d "$d" ] || continue

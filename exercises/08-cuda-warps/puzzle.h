@@ -26,6 +26,7 @@
 #define PW_EX_PUZZLE_H
 
 #include "simt.h"
+#include "results.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,6 +223,9 @@ static inline int pz_csv(const pz_picture *p, const char *path)
         fprintf(stderr, "cannot write %s\n", path);
         return 1;
     }
+    fprintf(f, "# program: the checker of puzzle %s (its solution, or the answer graded)\n", p->puzzle);
+    fprintf(f, "# cpu: %s (the picture is the same on every machine: counted, not timed)\n", pw_cpu_model());
+    fprintf(f, "# compiler: %s\n", pw_compiler());
     fprintf(f, "# access picture of exercise %s: which thread touched which element\n", p->puzzle);
     fprintf(f, "# source: counted (the SIMT emulator's access log of one tiny launch)\n");
     fprintf(f, "# arrays:");
