@@ -115,15 +115,29 @@ notes_text=$(printf '%s\n' "${notes[@]}")
 env NOTES="$notes_text" PREPROCESSED="$pre" SAN="$SAN" "${env_facts[@]}" \
     bash tools/ex_inspect.sh "$id" "$file" "$rules" "$dir/student.o" "${kobjs[@]}" > "$dir/facts.c.tmp" || exit 1
 mv "$dir/facts.c.tmp" "$dir/facts.c"
+# The checker is one object for every file graded against it with the same
+# flags: compiled once per exercise, compiler and flags, and kept in the
+# build folder's checkers/ (its name: the exercise and a checksum of the
+# flags and the preprocessed checker, so an edit to it or to a header it
+# includes makes a new one). Without it, each of the ~230 planted wrong
+# answers compiled its exercise's checker again, in every build CI makes.
+root=$(dirname "$(dirname "$dir")")
+key=$( { printf '%s\n' "$CC" "${cflags[@]}" "${extra[@]}"; "$CC" "${cflags[@]}" "${extra[@]}" -E "$checker"; } | cksum) || exit 1
+checker_o=$root/checkers/$id-${key// /-}.o
+if [[ ! -f $checker_o ]]; then
+    mkdir -p "$root/checkers"
+    # compiled under a name of its own, then renamed: two builds of the same
+    # exercise at once (make -j) each write a whole file
+    run "$CC" "${cflags[@]}" "${extra[@]}" -c -o "$checker_o.$$" "$checker" && mv -f "$checker_o.$$" "$checker_o" || exit 1
+fi
 if [[ -n ${LINK:-} ]]; then
     # C++ objects (CUDA on the emulator): the C parts compiled as C, linked by the C++ compiler
-    run "$CC" "${cflags[@]}" "${extra[@]}" -c -o "$dir/checker.o" "$checker" || exit 1
     run "$CC" "${cflags[@]}" "${extra[@]}" -c -o "$dir/facts.o" "$dir/facts.c" || exit 1
     lflags=()
     for f in "${cflags[@]}" "${extra[@]}"; do [[ $f == -std=* || $f == -W* || $f == -I* ]] || lflags+=("$f"); done
-    run $LINK "${lflags[@]}" -o "$out" "$dir/checker.o" "$dir/student.o" "$dir/facts.o" \
+    run $LINK "${lflags[@]}" -o "$out" "$checker_o" "$dir/student.o" "$dir/facts.o" \
         "${link_extra[@]}" "${objs[@]}" "${ldlibs[@]}" -ldl
 else
-    run "$CC" "${cflags[@]}" "${extra[@]}" -o "$out" "$checker" "$dir/student.o" "$dir/facts.c" \
+    run "$CC" "${cflags[@]}" "${extra[@]}" -o "$out" "$checker_o" "$dir/student.o" "$dir/facts.c" \
         "${link_extra[@]}" "${objs[@]}" "${ldlibs[@]}"
 fi
