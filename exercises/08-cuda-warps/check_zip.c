@@ -69,8 +69,8 @@ static int try_one(const float *d_a, const float *d_b, float *d_out, int n, int 
     }
     const pw_simt_counters *c = pw_simt_last_counters();
     if (c->blocks != 1 || c->threads_per_block != n) {
-        printf("wrong\nFAIL: the launch ran %lld blocks of %lld threads; the given launch is 1 block of n = %d: "
-               "put it back\n", c->blocks, c->threads_per_block, n);
+        printf("wrong\nFAIL: the launch ran %lld block%s of %lld threads; the given launch is 1 block of n = %d: "
+               "put it back\n", c->blocks, c->blocks == 1 ? "" : "s", c->threads_per_block, n);
         return 1;
     }
     cudaMemcpy(got, d_out, (size_t)n * sizeof(float), cudaMemcpyDeviceToHost);

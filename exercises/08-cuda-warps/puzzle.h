@@ -59,6 +59,7 @@ typedef struct {
     long stray;                  /* accesses outside every array drawn */
     long logged;
     long block_x;                /* 0: rows labelled "thread t"; else (pz_threads_2d) "(x,y)" of a 2D block this wide */
+    int fold_idle;               /* pz_fold_idle: runs of idle rows printed as one line */
 } pz_picture;
 
 static pw_simt_access pz_log[PZ_LOG_CAP];
@@ -137,6 +138,17 @@ static inline void pz_thread_label(const pz_picture *p, long t, char *out, size_
     else snprintf(out, len, "(%ld,%ld)", in % p->block_x, in / p->block_x);
 }
 
+/* Print a run of 3 or more rows where neither picture has anything (the
+ * spare threads of a rounded-up launch) as one line. Call it after pz_begin. */
+static inline void pz_fold_idle(pz_picture *p) { p->fold_idle = 1; }
+
+static inline int pz_row_idle(const pz_picture *p, long t)
+{
+    for (int c = 0; c < p->ncols; c++)
+        if (p->got[t][c] | p->want[t][c]) return 0;
+    return 1;
+}
+
 static inline char pz_cell(unsigned char k) { return k == 3 ? 'b' : k == PZ_WRITE ? 'w' : k == PZ_READ ? 'r' : '.'; }
 
 static inline void pz_row_text(const pz_picture *p, const unsigned char *row, char *out)
@@ -170,6 +182,21 @@ static inline void pz_print(const pz_picture *p)
         int any = 0;
         for (int c = 0; c < p->ncols; c++) any |= p->got[t][c] | p->want[t][c];
         if (!any && t >= 32) continue;
+        if (!any && p->fold_idle) {         /* a run of 3 or more idle rows: one line */
+            long u = t;
+            while (u + 1 < p->threads && u + 1 < 32 && pz_row_idle(p, u + 1)) u++;
+            if (u - t >= 2) {
+                char from[80], to[80];
+                pz_thread_label(p, t, from, sizeof from);
+                pz_thread_label(p, u, to, sizeof to);
+                for (char *q = from + strlen(from); q > from && q[-1] == ' ';) *--q = 0;
+                for (char *q = to + strlen(to); q > to && q[-1] == ' ';) *--q = 0;
+                const char *to_shown = strncmp(to, "thread ", 7) ? to : to + 7;
+                printf("  %s to %s: nothing in either picture (%ld threads)\n", from, to_shown, u - t + 1);
+                t = u;
+                continue;
+            }
+        }
         pz_row_text(p, p->got[t], a);
         pz_row_text(p, p->want[t], e);
         int same = memcmp(p->got[t], p->want[t], (size_t)p->ncols) == 0;
