@@ -202,7 +202,7 @@ static int try_one(const shape *s, int draw)
         }
         return 1;
     }
-    if (pz_limits(&pic, 2, 1, 2 * cells, cells)) {
+    if (pz_limits(&pic, 2, 1, 2 * cells, cells) || pz_totals(2 * cells, cells)) {
         printf("  a thread with a cell reads a[r] and b[c] once each and writes its cell once; the %ld threads "
                "with no cell touch nothing\n", threads - cells);
         if (threads <= 32) {

@@ -150,7 +150,7 @@ static int try_one(int n, int draw)
         if (threads <= 32) pz_print(&pic);
         return 1;
     }
-    if (pz_limits(&pic, 1, 1, n, n)) {
+    if (pz_limits(&pic, 1, 1, n, n) || pz_totals(n, n)) {
         printf("  the %d threads past the last element must do nothing: a thread with i >= n reads and writes "
                "nothing (not a copy of element n - 1)\n", threads - n);
         if (threads <= 32) pz_print(&pic);

@@ -187,7 +187,7 @@ static int try_one(const shape *s, int draw)
         }
         return 1;
     }
-    if (pz_limits(&pic, 1, 1, cells, cells)) {
+    if (pz_limits(&pic, 1, 1, cells, cells) || pz_totals(cells, cells)) {
         printf("  a thread with a cell reads it once and writes it once; the %ld threads with no cell touch "
                "nothing\n", threads - cells);
         if (threads <= 32) pz_print(&pic);

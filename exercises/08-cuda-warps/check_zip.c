@@ -82,7 +82,7 @@ static int try_one(const float *d_a, const float *d_b, float *d_out, int n, int 
         if (n <= 32) pz_print(&pic);
         return 1;
     }
-    if (pz_limits(&pic, 2, 1, -1, -1)) {
+    if (pz_limits(&pic, 2, 1, -1, -1) || pz_totals(2L * n, n)) {
         printf("  each thread reads a[i] and b[i] once and stores their sum once: add in a register, not in out[i]\n");
         if (n <= 32) pz_print(&pic);
         return 1;

@@ -263,6 +263,26 @@ static inline int pz_limits(const pz_picture *p, long max_reads, long max_writes
     return 0;
 }
 
+/* The budget's totals again, from the emulator's counters of the last
+ * launch (every thread, where pz_limits counts the first PZ_MAX_THREADS
+ * threads and PZ_LOG_CAP accesses): at most total_reads global reads and
+ * total_writes writes in all (-1: no limit; an atomic counts as both).
+ * Prints the FAIL line as pz_limits does. */
+static inline int pz_totals(long total_reads, long total_writes)
+{
+    const pw_simt_counters *c = pw_simt_last_counters();
+    long long reads = c->global_loads + c->atomics, writes = c->global_stores + c->atomics;
+    if (total_reads >= 0 && reads > total_reads) {
+        printf("wrong\nFAIL: %lld global reads in all; the puzzle allows %ld\n", reads, total_reads);
+        return 1;
+    }
+    if (total_writes >= 0 && writes > total_writes) {
+        printf("wrong\nFAIL: %lld global writes in all; the puzzle allows %ld\n", writes, total_writes);
+        return 1;
+    }
+    return 0;
+}
+
 /* Past the end: which threads touched array `buf` at an index from `limit`
  * on (and below limit + span), counted from the whole log of the last
  * pz_begin .. pz_end, every thread, drawn or not. A checker runs the answer
