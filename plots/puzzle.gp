@@ -2,6 +2,11 @@
 # 8.5 on), loaded by plots/08-cuda-warps/puzzle_*.gp after they set
 #   data   the CSV the puzzle's checker wrote with PW_PICTURE (puzzle.h, pz_csv)
 #   name   the puzzle, for the title
+# and optionally
+#   threads  the launch's threads, to draw the rows of idle threads too (a
+#            rounded-up launch; else the rows end at the last thread that
+#            touched something)
+#   ylab     the y label (a 2D block's rows are threadIdx.x + bx threadIdx.y)
 # Left the picture counted from the solution's run on the emulator, right the
 # one the puzzle expects: a row per thread, a column per element of each
 # array, blue where the thread read it, red where it wrote it, purple both.
@@ -11,9 +16,10 @@ stats f using 'x' nooutput
 W = STATS_max + 4                         # the expected panel starts here
 stats f using 'thread' nooutput
 T = STATS_max
+if (exists('threads')) T = threads - 1
 set title name.": which thread touched which element\nleft: the solution's run, counted by the emulator; right: what the puzzle expects"
 set xlabel 'element of each array (the names above the columns)'
-set ylabel 'thread (block x threads per block + thread)'
+set ylabel (exists('ylab') ? ylab : 'thread (block x threads per block + thread)')
 set xrange [-1:2 * W - 3]
 set yrange [T + 0.5:-2.5]
 set xtics out nomirror

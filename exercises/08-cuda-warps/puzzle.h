@@ -59,6 +59,8 @@ typedef struct {
     long total_reads, total_writes;
     long stray;                  /* accesses outside every array drawn */
     long logged;
+    long block_x;                /* 0: rows labelled "thread t"; else (pz_threads_2d) "(x,y)" of a 2D block this wide */
+    int fold_idle;               /* pz_fold_idle: runs of idle rows printed as one line */
 } pz_picture;
 
 static pw_simt_access pz_log[PZ_LOG_CAP];
@@ -119,6 +121,35 @@ static inline void pz_expect(pz_picture *p, long thread, int buf, long index, in
     p->want[thread][p->col0[buf] + index] |= (unsigned char)kind;
 }
 
+/* Label the rows of a 2D block's launch by (threadIdx.x, threadIdx.y), row
+ * t being x = t % block_x, y = t / block_x (and with several blocks, block
+ * t / (block_x * blockDim.y) first). Call it after pz_begin. */
+static inline void pz_threads_2d(pz_picture *p, long block_x) { p->block_x = block_x > 0 ? block_x : 0; }
+
+/* The row label pz_print shows: "thread 5", or "(1,1)" after pz_threads_2d. */
+static inline void pz_thread_label(const pz_picture *p, long t, char *out, size_t len)
+{
+    if (!p->block_x) {
+        snprintf(out, len, "thread %-3ld", t);
+        return;
+    }
+    const pw_simt_counters *c = pw_simt_last_counters();
+    long tpb = c->threads_per_block > 0 ? (long)c->threads_per_block : 1, in = t % tpb;
+    if (t >= tpb) snprintf(out, len, "b%ld (%ld,%ld)", t / tpb, in % p->block_x, in / p->block_x);
+    else snprintf(out, len, "(%ld,%ld)", in % p->block_x, in / p->block_x);
+}
+
+/* Print a run of 3 or more rows where neither picture has anything (the
+ * spare threads of a rounded-up launch) as one line. Call it after pz_begin. */
+static inline void pz_fold_idle(pz_picture *p) { p->fold_idle = 1; }
+
+static inline int pz_row_idle(const pz_picture *p, long t)
+{
+    for (int c = 0; c < p->ncols; c++)
+        if (p->got[t][c] | p->want[t][c]) return 0;
+    return 1;
+}
+
 static inline char pz_cell(unsigned char k) { return k == 3 ? 'b' : k == PZ_WRITE ? 'w' : k == PZ_READ ? 'r' : '.'; }
 
 static inline void pz_row_text(const pz_picture *p, const unsigned char *row, char *out)
@@ -145,16 +176,34 @@ static inline void pz_print(const pz_picture *p)
     head[o ? o - 1 : 0] = 0;
     int width = p->ncols + p->nbufs - 1;
     printf("  access picture of %s: a row per thread, a column per element (r read, w write, b both)\n", p->puzzle);
+    if (p->block_x) printf("  (a row per thread (threadIdx.x,threadIdx.y), x fastest; a matrix's elements row by row)\n");
     printf("  %-10s %-*s    %s\n", "", width, "yours", "expected");
     printf("  %-10s %-*s    %s\n", "", width, head, head);
     for (long t = 0; t < p->threads; t++) {
         int any = 0;
         for (int c = 0; c < p->ncols; c++) any |= p->got[t][c] | p->want[t][c];
         if (!any && t >= 32) continue;
+        if (!any && p->fold_idle) {         /* a run of 3 or more idle rows: one line */
+            long u = t;
+            while (u + 1 < p->threads && u + 1 < 32 && pz_row_idle(p, u + 1)) u++;
+            if (u - t >= 2) {
+                char from[80], to[80];
+                pz_thread_label(p, t, from, sizeof from);
+                pz_thread_label(p, u, to, sizeof to);
+                for (char *q = from + strlen(from); q > from && q[-1] == ' ';) *--q = 0;
+                for (char *q = to + strlen(to); q > to && q[-1] == ' ';) *--q = 0;
+                const char *to_shown = strncmp(to, "thread ", 7) ? to : to + 7;
+                printf("  %s to %s: nothing in either picture (%ld threads)\n", from, to_shown, u - t + 1);
+                t = u;
+                continue;
+            }
+        }
         pz_row_text(p, p->got[t], a);
         pz_row_text(p, p->want[t], e);
         int same = memcmp(p->got[t], p->want[t], (size_t)p->ncols) == 0;
-        printf("  thread %-3ld %-*s %s %s\n", t, width, a, same ? "  " : " <", e);
+        char label[80];
+        pz_thread_label(p, t, label, sizeof label);
+        printf("  %-10s %-*s %s %s\n", label, width, a, same ? "  " : " <", e);
     }
     if (p->logged > PZ_LOG_CAP) printf("  (the picture shows the first %ld of %ld accesses)\n", PZ_LOG_CAP, p->logged);
     if (p->stray) printf("  %ld device-memory accesses fell outside the arrays drawn\n", p->stray);
@@ -164,10 +213,12 @@ static inline void pz_print(const pz_picture *p)
                 unsigned char g = p->got[t][p->col0[b] + i], w = p->want[t][p->col0[b] + i];
                 if (g == w) continue;
                 const char *what = g & ~w & PZ_WRITE ? "writes" : g & ~w & PZ_READ ? "reads" : NULL;
-                if (what) printf("  first difference: thread %ld %s %s[%ld], which the expected picture does not\n",
-                                 t, what, p->buf[b].name, i);
-                else printf("  first difference: thread %ld does not %s %s[%ld], which the expected picture does\n",
-                            t, w & ~g & PZ_WRITE ? "write" : "read", p->buf[b].name, i);
+                char who[88] = "";
+                if (p->block_x) pz_thread_label(p, t, who + 1, sizeof who - 1), who[0] = ' ';
+                if (what) printf("  first difference: thread %ld%s %s %s[%ld], which the expected picture does not\n",
+                                 t, who, what, p->buf[b].name, i);
+                else printf("  first difference: thread %ld%s does not %s %s[%ld], which the expected picture does\n",
+                            t, who, w & ~g & PZ_WRITE ? "write" : "read", p->buf[b].name, i);
                 return;
             }
 }
@@ -211,6 +262,68 @@ static inline int pz_limits(const pz_picture *p, long max_reads, long max_writes
         return 1;
     }
     return 0;
+}
+
+/* The budget's totals again, from the emulator's counters of the last
+ * launch (every thread, where pz_limits counts the first PZ_MAX_THREADS
+ * threads and PZ_LOG_CAP accesses): at most total_reads global reads and
+ * total_writes writes in all (-1: no limit; an atomic counts as both).
+ * Prints the FAIL line as pz_limits does. */
+static inline int pz_totals(long total_reads, long total_writes)
+{
+    const pw_simt_counters *c = pw_simt_last_counters();
+    long long reads = c->global_loads + c->atomics, writes = c->global_stores + c->atomics;
+    if (total_reads >= 0 && reads > total_reads) {
+        printf("wrong\nFAIL: %lld global reads in all; the puzzle allows %ld\n", reads, total_reads);
+        return 1;
+    }
+    if (total_writes >= 0 && writes > total_writes) {
+        printf("wrong\nFAIL: %lld global writes in all; the puzzle allows %ld\n", writes, total_writes);
+        return 1;
+    }
+    return 0;
+}
+
+/* Past the end: which threads touched array `buf` at an index from `limit`
+ * on (and below limit + span), counted from the whole log of the last
+ * pz_begin .. pz_end, every thread, drawn or not. A checker runs the answer
+ * once more on arrays padded past the puzzle's n elements (the emulator then
+ * has nothing to stop) to see who would have run off the end, and how far. */
+typedef struct {
+    long accesses, threads;          /* accesses past the end, and the threads that made them */
+    long first_thread, last_thread;  /* the lowest and highest such row (block x threads per block + thread) */
+    long first_index, last_index;    /* the lowest and highest index touched past the end */
+    long reads, writes;              /* of the accesses: reads (atomics count as both) and writes */
+} pz_past;
+
+static inline pz_past pz_past_end(const pz_picture *p, int buf, long limit, long span)
+{
+    pz_past r = { 0, 0, -1, -1, -1, -1, 0, 0 };
+    if (buf < 0 || buf >= p->nbufs || span <= 0) return r;
+    const pz_buf *B = &p->buf[buf];
+    const pw_simt_counters *c = pw_simt_last_counters();
+    long tpb = c->threads_per_block > 0 ? (long)c->threads_per_block : 1;
+    long rows = c->threads > 0 ? (long)c->threads : 1;
+    unsigned char *seen = calloc((size_t)rows, 1);
+    long kept = p->logged < PZ_LOG_CAP ? p->logged : PZ_LOG_CAP;
+    uint64_t base = B->base ? (uint64_t)(uintptr_t)B->base : 0;
+    for (long i = 0; i < kept; i++) {
+        const pw_simt_access *a = &pz_log[i];
+        if ((B->base == NULL) != (a->shared != 0) || a->addr < base) continue;
+        long index = (long)((a->addr - base) / B->elem);
+        if (index < limit || index >= limit + span) continue;
+        long row = (long)a->block * tpb + a->thread;
+        r.accesses++;
+        if (a->store || a->atomic) r.writes++;
+        if (!a->store) r.reads++;
+        if (r.first_index < 0 || index < r.first_index) r.first_index = index;
+        if (index > r.last_index) r.last_index = index;
+        if (r.first_thread < 0 || row < r.first_thread) r.first_thread = row;
+        if (row > r.last_thread) r.last_thread = row;
+        if (seen && row >= 0 && row < rows && !seen[row]) seen[row] = 1, r.threads++;
+    }
+    free(seen);
+    return r;
 }
 
 /* The picture as CSV for the gallery (plots/puzzle.gp): one row per
