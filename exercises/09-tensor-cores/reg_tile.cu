@@ -23,15 +23,15 @@
  *     - device pointers; one launch, ceil(m/BM) x ceil(n/BN) blocks.
  *   reg_tile_shape reg_tile_tiles(void);
  *     - the tile sizes below (written for you). You may change them within
- *       the rules of reg_tile.h (BM, BN divide 256, BK divides 32, whole
+ *       the rules of reg_tile.h (BM, BN divide 128, BK divides 32, whole
  *       warps, at most 1024 threads): the checker prints the model's time
  *       for what you choose.
  *
  * What the checker tries (check_reg_tile.c), on the SIMT emulator:
  * m x n x k = 17 x 33 x 9, 65 x 31 x 47, 129 x 127 x 130, 1 x 1 x 1, then
- * 256 x 256 x 256 and 256 x 256 x 288: every element exactly (whole-number
+ * 128 x 128 x 128 and 128 x 128 x 160: every element exactly (whole-number
  * inputs). Then the speed bar: your kernel, the ladder's rung 3 (9.1's
- * shared-memory tiles) and rung 5 (2D register tiles), counted at 256 and
+ * shared-memory tiles) and rung 5 (2D register tiles), counted at 128 and
  * modelled on an H100 SXM at 4096^3 (common/gpu_model.h: modelled, not
  * measured); yours must win at least 60% of rung 5's modelled advantage
  * over rung 3: t_3 - t_yours >= 0.6 (t_3 - t_5). It prints the three times

@@ -5,12 +5,12 @@
  * The tile sizes are yours to choose (the skeleton starts from the ladder's
  * rung 5: 128 x 128 x 8 tiles, 8 x 8 outputs a thread), within these rules,
  * which the checker tests before anything runs:
- *   BM, BN   the block's tile of C, rows x columns: each divides 256
- *            (16, 32, 64, 128 or 256; the checker counts at 256 and scales
- *            the counts to 4096, exactly when the tiles divide both);
+ *   BM, BN   the block's tile of C, rows x columns: each divides 128
+ *            (16, 32, 64 or 128; the checker counts at 128 and scales the
+ *            counts to 4096, exactly when the tiles divide both);
  *   BK       the step along k (the depth of the shared tiles): divides 32
  *            (1, 2, 4, 8, 16 or 32: the checker's second count is at
- *            k = 256 + 32);
+ *            k = 128 + 32);
  *   TM, TN   the outputs of one thread, rows x columns: TM divides BM, TN
  *            divides BN;
  *   threads  (BM / TM) (BN / TN) a block, a multiple of 32 (whole warps)

@@ -8,7 +8,7 @@
  * 256 threads.
  * Graded by: make solution-9.4
  *
- * Why it is fast, in the checker's counts (at 256^3, per FMA of a thread):
+ * Why it is fast, in the checker's counts (at 128^3, per FMA of a thread):
  * 0.25 shared loads, (TM + TN) / (TM TN) = 16 / 64, where rung 3 makes 2 (one
  * of A, one of B for every FMA); 0.77 shared wavefronts per warp FMA, where
  * rung 3 needs 2.06 (this kernel's warps read A two rows of threads 64
