@@ -2,11 +2,14 @@
  * a thread, each computed as 9.1's kernel computes its one: a dot product
  * over the tile's p, straight from shared memory. The loops run i, j, p
  * (p innermost), so every FMA reads As[..][p] and Bs[p][..] again: 2
- * shared loads per FMA, with the reads of B 16 threads 8 floats apart
- * (4-way bank conflicts). Every product is right; modelled slower than
- * rung 3. (With p outermost and the constant TM x TN loops inside, gcc
- * and nvcc often keep the operands in registers by themselves: the
- * register tile written by the compiler. This order defeats it.)
+ * shared loads per FMA as written, with the reads of B 16 threads 8 floats
+ * apart (4-way bank conflicts). Every product is right; modelled slower
+ * than rung 3. Counted: gcc keeps a row's 8 values of A in registers
+ * across j (1.12 loads and 4.27 wavefronts per FMA, 36.5 ms); clang keeps
+ * none (2.00 and 6.02, 51.3 ms). With p outermost and the i, j loops
+ * inside, gcc (tools/pwcc's build) kept both operands in registers by
+ * itself, 0.25 loads per FMA: the register tile written by the compiler,
+ * which this order defeats.
  * expect: FAIL: modelled at .* of rung 5's advantage
  * hint: reads its operands from shared memory FMA by FMA */
 #include "reg_tile.h"
