@@ -54,19 +54,19 @@
 
 __global__ void reg_tile(const float *A, const float *B, float *C, int m, int n, int k)
 {
-    __shared__ float As[BM * BK];   /* As[r * BK + p]: row r of the block's rows of A, column t + p */
-    __shared__ float Bs[BK * BN];   /* Bs[p * BN + c]: row t + p of B, column c of the block's columns */
-    int tid = threadIdx.x;
-    int tr = tid / (BN / TN), tc = tid % (BN / TN);   /* this thread's outputs: rows tr*TM.., columns tc*TN.. */
-    int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
-    /* TODO: TM x TN accumulators; for each step t of k: the block fills As and
-     * Bs (each thread several elements, zeros past the edges), a barrier,
-     * then for each p < BK: TM values of A and TN of B into registers and
-     * their TM x TN products; a barrier before the next step overwrites the
-     * tiles. Then store the outputs that are inside C.
+    /* TODO: the kernel. A start (the layout the hints use):
+     *     __shared__ float As[BM * BK];   As[r * BK + p]: row r of the block's rows of A, column t + p
+     *     __shared__ float Bs[BK * BN];   Bs[p * BN + c]: row t + p of B, column c of the block's columns
+     *     int tid = threadIdx.x;
+     *     int tr = tid / (BN / TN), tc = tid % (BN / TN);   this thread's outputs: rows tr*TM.., columns tc*TN..
+     *     int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
+     * then TM x TN accumulators; for each step t of k: the block fills As
+     * and Bs (each thread several elements, zeros past the edges), a
+     * barrier, then for each p < BK: TM values of A and TN of B into
+     * registers and their TM x TN products; a barrier before the next step
+     * overwrites the tiles. Then store the outputs that are inside C.
      * Then delete the placeholder line below. */
-    (void)A; (void)B; (void)C; (void)m; (void)n; (void)k; (void)As; (void)Bs;
-    (void)tr; (void)tc; (void)row0; (void)col0;
+    (void)A; (void)B; (void)C; (void)m; (void)n; (void)k;
 }
 
 void reg_tile_launch(const float *dA, const float *dB, float *dC, int m, int n, int k)
