@@ -23,6 +23,13 @@
 
 #include "simt.h"
 
+/* C linkage: the C checkers of chapter 09's exercises launch rungs too
+ * (exercises/09-tensor-cores/check_reg_tile.c models its rungs 3 and 5
+ * beside the learner's kernel). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { GG_CUBLAS = 0, GG_NAIVE, GG_COALESCED, GG_SMEM, GG_REG1D, GG_REG2D, GG_VEC4, GG_WARPTILE,
                GG_WMMA_GLOBAL, GG_WMMA_SHARED, GG_NRUNGS } gg_rung;
 typedef enum { GG_F32, GG_F16, GG_BF16 } gg_type;
@@ -58,5 +65,9 @@ void gg_convert(gg_type t, const float *src, int rows, int cols, void *dst, int 
 /* GPU build: releases rung 0's cuBLAS handle (created at its first use).
  * Harmless to call on the emulator or when rung 0 never ran. */
 void gg_shutdown(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -149,19 +149,24 @@ $$(BUILD)/sol/$(3)/cu/$(4).o: solutions/$(1)-$(2)/$(4).cu $$(SIMT_TR) tools/pwcc
 	$$(call simt_cu,-Iexercises/$(1)-$(2))
 $$(BUILD)/wrong/$(3)-%/cu/$(4).o: tests/wrong/$(3)-%.cu $$(SIMT_TR) tools/pwcc $$(wildcard exercises/$(1)-$(2)/*.h)
 	$$(call simt_cu,-Iexercises/$(1)-$(2))
+# The ladder's kernels a checker runs beside the learner's kernel, when the
+# chapter's chapter.mk names them (cu_ex_kernels_NN_NAME := gemm_gpu, before
+# its cuda_chapter line): linked into the checker; tools/ex_inspect.sh then
+# fails a graded file that calls any of them.
+cu_ex_$(3)_kobjs := $$(patsubst %,$$(BUILD)/simt/kernels/%.o,$$(cu_ex_kernels_$(1)_$(4)))
 $$(BUILD)/ex/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/ex/$(3)/cu/$(4).o exercises/$(1)-$(2)/$(4).cu \
-        $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
+        $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) $$(cu_ex_$(3)_kobjs) $$(LIBPW) $$(EX_TOOLS)
 	$$(call ex_build,$(3),exercises/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2)) \
-	  $$(BUILD)/ex/$(3)/cu/$(4).o exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
+	  $$(BUILD)/ex/$(3)/cu/$(4).o exercises/$(1)-$(2)/check_$(4).c $$@ $$(cu_ex_$(3)_kobjs) $$(LIBPW)
 $$(BUILD)/sol/$(3)/check: exercises/$(1)-$(2)/check_$(4).c $$(BUILD)/sol/$(3)/cu/$(4).o solutions/$(1)-$(2)/$(4).cu \
-        $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) $$(LIBPW) $$(EX_TOOLS)
+        $$(wildcard exercises/$(1)-$(2)/*.h exercises/$(1)-$(2)/check_$(4).rules) $$(cu_ex_$(3)_kobjs) $$(LIBPW) $$(EX_TOOLS)
 	$$(call ex_build,$(3),solutions/$(1)-$(2)/$(4).cu,-I. -Iexercises/$(1)-$(2)) \
-	  $$(BUILD)/sol/$(3)/cu/$(4).o exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
+	  $$(BUILD)/sol/$(3)/cu/$(4).o exercises/$(1)-$(2)/check_$(4).c $$@ $$(cu_ex_$(3)_kobjs) $$(LIBPW)
 # The wrong answers tests/ex_loopholes.sh grades (tests/wrong/N.K-what.cu).
 $$(BUILD)/wrong/$(3)-%/check: $$(BUILD)/wrong/$(3)-%/cu/$(4).o tests/wrong/$(3)-%.cu \
-        exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h) $$(LIBPW) $$(EX_TOOLS)
+        exercises/$(1)-$(2)/check_$(4).c $$(wildcard exercises/$(1)-$(2)/*.h) $$(cu_ex_$(3)_kobjs) $$(LIBPW) $$(EX_TOOLS)
 	$$(call ex_build,$(3),tests/wrong/$(3)-$$*.cu,-I. -Iexercises/$(1)-$(2)) \
-	  $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(LIBPW)
+	  $$< exercises/$(1)-$(2)/check_$(4).c $$@ $$(cu_ex_$(3)_kobjs) $$(LIBPW)
 test-build check-checkers-build: $$(patsubst tests/wrong/%.cu,$$(BUILD)/wrong/%/check,$$(wildcard tests/wrong/$(3)-*.cu))
 # nvcc must accept the skeleton and the solution too.
 $$(BUILD)/gpu/ex/$(1)/$(4).o: exercises/$(1)-$(2)/$(4).cu

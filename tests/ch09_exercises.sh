@@ -1,4 +1,4 @@
-# tests/ch09_exercises.sh: exercises 9.1-9.3, sourced by tests/ch09.sh
+# tests/ch09_exercises.sh: exercises 9.1-9.4, sourced by tests/ch09.sh
 # (itself sourced by tests/run.sh: ok, bad, $BUILD and $tmp come from there).
 # tests/run.sh already grades every solution (must pass) and skeleton (must
 # fail cleanly), and tests/ex_loopholes.sh every wrong answer in
@@ -10,7 +10,11 @@
 #     8 x 8 tiles (the bound) 26.0, where the naive kernel makes 200;
 #   - 9.2's scrambled round is what catches a kernel that writes C from
 #     acc.x[] at the hardware's documented positions: it passes every size
-#     with the emulator's fixed layout first.
+#     with the emulator's fixed layout first;
+#   - 9.4's bar rests on the counts being the ladder's: the solution, with
+#     rung 5's tiles, is modelled at rung 5's own time to the printed digit
+#     (6.835 ms on the H100 SXM), its 8 x 8 tile at 0.250 shared loads per
+#     FMA ((TM + TN) / (TM TN)) and rung 3 at 2.000.
 
 # Only where the exercises are built (make test-isa builds other chapters').
 ch09x_want() { [[ " ${EXERCISES:-} " == *" $1 "* ]]; }
@@ -44,4 +48,21 @@ elif [ -x "$ch09x_wrong" ]; then
     fi
 else
     bad "ex 9.2 wrong answer's checker" "not built: make BUILD=$BUILD $ch09x_wrong"
+fi
+
+ch09x_sol=$BUILD/sol/9.4/check
+if ! ch09x_want 9.4; then :
+elif [ -x "$ch09x_sol" ]; then
+    "$ch09x_sol" >"$tmp/ch09x.out" 2>&1
+    # the modelled ms and the shared loads per FMA of each row (columns from the right: blk/SM, bound, ms, wavef, ld)
+    row() { awk -v k="$1" 'index($0, k) == 3 { print $(NF - 4), $(NF - 2) }' "$tmp/ch09x.out"; }
+    yours=$(row "yours ") r5=$(row "5_reg2d ") r3=$(row "3_smem ")
+    if [ -n "$yours" ] && [ "$yours" = "$r5" ] && [ "${yours%% *}" = 0.250 ] && [ "${r3%% *}" = 2.000 ]; then
+        ok "ex 9.4: the solution (rung 5's tiles) is modelled at rung 5's time, ${yours#* } ms, at 0.250 shared loads per FMA (rung 3: 2.000)"
+    else
+        bad "ex 9.4: the solution against rung 5 in the checker's model" "want the same modelled ms and 0.250 loads per FMA, rung 3 2.000" \
+            "got: yours '$yours', rung 5 '$r5', rung 3 '$r3'" "$(tail -3 "$tmp/ch09x.out")"
+    fi
+else
+    bad "ex 9.4 solution's checker" "not built: make BUILD=$BUILD $ch09x_sol"
 fi
