@@ -3,6 +3,6 @@
 # (mk/cuda.mk); the ladder's kernels are one file, kernels/gemm_gpu.cu.
 # Exercises 9.1-9.3 are CUDA kernels graded on the emulator.
 $(call chapter,09,tensor-cores,,,)
-$(call cuda_chapter,09,tensor-cores,gemm precision,gemm_gpu,smem_tile wmma_tile wmma_edges)
+$(call cuda_chapter,09,tensor-cores,gemm precision,gemm_gpu,smem_tile wmma_tile wmma_edges reg_tile flash)
 # cuBLAS is rung 0 of the ladder on a GPU (the emulator build has no rung 0).
 $(BUILD)/gpu/ch09/%: GPU_LIBS := -lcublas
