@@ -3,6 +3,7 @@
  * mc_rng_make(seed, t) (rand_r's whole state is one unsigned int), and the
  * checker cannot see these. Refused when the build reads the object file.
  * expect: FAIL: 4.6-rand-r.c calls rand_r\(\): a generator whose state you keep works per thread, but not here */
+#define _POSIX_C_SOURCE 200809L   /* rand_r */
 #include <stdlib.h>
 
 #include "mc_pi.h"
