@@ -206,7 +206,7 @@ static int check_tasks(const case_tree *c, int cutoff, int T, const pw_task_tall
                        "above depth %d)", n, cutoff, T, tl->created, most, m, cutoff);
         if (tl->created >= n / 2)
             printf("  about a task per node: the cut-off does not stop the tasks. A task costs a few hundred ns,\n"
-                   "  more than a node's work (200 ns); an if() or final() clause makes the deep tasks run at once,\n"
+                   "  more than a node's work (about 90 ns); an if() or final() clause makes the deep tasks run at once,\n"
                    "  but each one is still a task. At depth >= cutoff call a plain recursive function, with no\n"
                    "  task pragma in it\n");
         else if (cutoff == 0 && tl->created <= 2)

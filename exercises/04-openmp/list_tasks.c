@@ -15,7 +15,7 @@
  *   uint64_t list_tasks(list_node *head);
  *   - head: the first node, or NULL for an empty list; p->next is NULL
  *     after the last;
- *   - list_node_work(p) (given) does about 1.5 us of work on p->value:
+ *   - list_node_work(p) (given) does about 1.4 us of work on p->value:
  *     exactly once per node (twice gives another value);
  *   - one task per node, all created by one thread of a parallel region
  *     on as many threads as omp_set_num_threads() last set (the checker

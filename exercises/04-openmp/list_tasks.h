@@ -16,7 +16,7 @@ typedef struct list_node {
     uint64_t value;
 } list_node;
 
-/* Given (the checker defines it): the work on one node, about 1.5 us of
+/* Given (the checker defines it): the work on one node, about 1.4 us of
  * integer mixing that replaces p->value by a new value. Call it exactly once
  * per node: it is not idempotent (twice gives another value), and the
  * checker counts the calls per node. */

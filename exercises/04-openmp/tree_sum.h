@@ -14,7 +14,7 @@
 
 #include "omp_tree.h"   /* tree, tree_node (kernels/: its functions are the chapter's, not yours to call) */
 
-/* Given (the checker defines it): the work at one node, about 200 ns of
+/* Given (the checker defines it): the work at one node, about 90 ns of
  * integer mixing of its value; the sum adds these. Call it exactly once per
  * node (the checker counts the calls per node). */
 uint64_t tree_node_work(const tree_node *node);

@@ -14,7 +14,7 @@
  *     every node is done once per thread.
  *   - taskwait: the sum must wait for the tasks. The barrier at the end of
  *     single would wait too, but the sum is read before it.
- * The work per node (1.5 us) is several times a task's cost (a few hundred
+ * The work per node (1.4 us) is several times a task's cost (a few hundred
  * ns to create and schedule: chapter 04's Step 4 measures it), so a task
  * per node pays; a list of nodes with 50 ns of work each would not.
  */
