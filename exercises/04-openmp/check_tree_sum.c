@@ -251,7 +251,7 @@ static int check_tasks(const case_tree *c, int cutoff, int T, const pw_task_tall
     return 0;
 }
 
-static int try_call(const case_tree *c, int cutoff, int T, int hold, bool omp)
+static int try_call(const case_tree *c, int cutoff, int T, int hold, bool omp, long long *tasks)
 {
     int n = c->t.n;
     for (int i = 0; i < n; i++) atomic_store(&visits[i], 0);
@@ -263,6 +263,7 @@ static int try_call(const case_tree *c, int cutoff, int T, int hold, bool omp)
     uint64_t got = tree_sum(&c->t, cutoff);
     held = -1;
     pw_task_tally tl = pw_tasks_read();
+    *tasks = tl.created;
     if (check_visits(c, cutoff, T)) return 1;
     if (got != c->want) {
         pw_ex_fail("n = %d, cut-off %d on %d threads: the sum is %llu, want %llu", n, cutoff, T,
@@ -319,16 +320,18 @@ int main(int argc, char **argv)
         int T = threads[ti];
         for (int k = 0; k < NSIZES && !bad; k++) {
             printf("  n = %-6d (depth %2d) threads = %d  cut-offs", sizes[k], trees[k].t.depth, T);
+            long long tasks[3] = { 0, 0, 0 }, ignored;
             for (int ci = 0; ci < 3 && !bad; ci++) {
                 printf(" %d", cutoffs[ci]);
-                bad = try_call(&trees[k], cutoffs[ci], T, -1, omp);
+                bad = try_call(&trees[k], cutoffs[ci], T, -1, omp, &tasks[ci]);
                 if (!bad && omp && k == big && cutoffs[ci] == 2 && T == 3) {
                     const tree_node *root = &trees[k].t.nodes[trees[k].t.root];
                     printf(" (twice more: each child of the root held %d ms)", HOLD_MS);
-                    bad = try_call(&trees[k], 2, T, root->left, omp) || try_call(&trees[k], 2, T, root->right, omp);
+                    bad = try_call(&trees[k], 2, T, root->left, omp, &ignored) ||
+                          try_call(&trees[k], 2, T, root->right, omp, &ignored);
                 }
             }
-            if (!bad) printf("  ok\n");
+            if (!bad) printf("  ok  (tasks: %lld, %lld, %lld)\n", tasks[0], tasks[1], tasks[2]);
         }
     }
     if (!bad && omp) {
