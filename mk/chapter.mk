@@ -54,7 +54,7 @@ endef
 # exercise is about; exercises/NN-name/check_<e>.rules says what each
 # exercise asks (and `threads`: graded under ThreadSanitizer where it works).
 # The exercise's headers are listed as prerequisites.
-EX_TOOLS := tools/ex_build.sh tools/ex_inspect.sh tools/tsan_gomp.c
+EX_TOOLS := tools/ex_build.sh tools/ex_inspect.sh tools/tsan_gomp.c tools/tsan_kmp.c
 ex_build = @EX_ECHO=$(if $(findstring s,$(firstword -$(MAKEFLAGS))),,1) CC="$(CC)" LINK="$(if $(filter %.cu,$(2)),$(CXX_EMU))" CFLAGS="$(ALL_CFLAGS) $(3)" LDLIBS="$(LDLIBS)" SAN="$(SAN)" TSAN_FLAGS="$(TSAN_FLAGS)" \
 	  OMP_FLAGS="$(OMP_FLAGS)" bash tools/ex_build.sh $(1) $(2)
 

@@ -68,6 +68,8 @@ if threads=$(rule threads); then
             archer=$("$CC" -print-resource-dir 2>/dev/null)/../../libarcher.so
             if [[ -f $archer ]]; then
                 env_facts+=("OMP_TOOL=$(cd "$(dirname "$archer")" && pwd)/libarcher.so")
+                # ... all but the reuse of a finished task's memory (tools/tsan_kmp.c).
+                link_extra+=(tools/tsan_kmp.c -ldl)
             else
                 tsan=0 why="ThreadSanitizer cannot see OpenMP's synchronisation without LLVM's libarcher (not found next to $CC)"
             fi

@@ -1,0 +1,39 @@
+/* tests/wrong/4.5-fixed-cutoff.c: exercise 4.5 with a cut-off of its own,
+ * depth 4, whatever the caller asks: right sums, and a reasonable number of
+ * tasks, but not the number the cut-off parameter allows.
+ * expect: FAIL: n = 1000, cut-off 0 on 1 threads: [0-9]+ tasks, want none
+ * skip-if: built without OpenMP */
+#include "omp_info.h"
+#include "tree_sum.h"
+
+#define MY_CUTOFF 4
+
+static uint64_t walk_seq(const tree *t, int i)
+{
+    if (i < 0) return 0;
+    const tree_node *nd = &t->nodes[i];
+    return tree_node_work(nd) + walk_seq(t, nd->left) + walk_seq(t, nd->right);
+}
+
+static uint64_t walk(const tree *t, int i, int depth)
+{
+    if (i < 0) return 0;
+    if (depth >= MY_CUTOFF) return walk_seq(t, i);
+    const tree_node *nd = &t->nodes[i];
+    uint64_t left = 0, right;
+    #pragma omp task shared(left)
+    left = walk(t, nd->left, depth + 1);
+    right = walk(t, nd->right, depth + 1);
+    #pragma omp taskwait
+    return tree_node_work(nd) + left + right;
+}
+
+uint64_t tree_sum(const tree *t, int cutoff)
+{
+    (void)cutoff;
+    uint64_t sum = 0;
+    #pragma omp parallel
+    #pragma omp single
+    sum = walk(t, t->root, 0);
+    return sum;
+}

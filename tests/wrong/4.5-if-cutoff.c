@@ -1,0 +1,29 @@
+/* tests/wrong/4.5-if-cutoff.c: exercise 4.5 with the cut-off as an if()
+ * clause on a task at every node: below the cut-off the tasks run at once
+ * (undeferred), but each is still a task, with its bookkeeping, at every
+ * node of the tree.
+ * expect: FAIL: n = 1000, cut-off 0 on 1 threads: [0-9]+ tasks, want none
+ * skip-if: built without OpenMP */
+#include "omp_info.h"
+#include "tree_sum.h"
+
+static uint64_t walk(const tree *t, int i, int depth, int cutoff)
+{
+    if (i < 0) return 0;
+    const tree_node *nd = &t->nodes[i];
+    uint64_t left = 0, right;
+    #pragma omp task shared(left) if(depth < cutoff)
+    left = walk(t, nd->left, depth + 1, cutoff);
+    right = walk(t, nd->right, depth + 1, cutoff);
+    #pragma omp taskwait
+    return tree_node_work(nd) + left + right;
+}
+
+uint64_t tree_sum(const tree *t, int cutoff)
+{
+    uint64_t sum = 0;
+    #pragma omp parallel
+    #pragma omp single
+    sum = walk(t, t->root, 0, cutoff);
+    return sum;
+}
