@@ -10,9 +10,10 @@
  * error). a[i] is from -9 to 9, so a row's sum is a whole number below
  * 9 x 700 in size: exact in float in any order, tolerance 0. The budget,
  * counted by the emulator: 1 global read and 1 global write per thread,
- * rows writes in all, and at most 2 log2(B) + 2 shared-memory reads per
- * thread (a tree reads 2 cells a step and 1 at the end; one thread adding
- * a row of 33 one element at a time reads 33, against 14 allowed).
+ * rows writes in all, and at most 3 log2(B) + 2 shared-memory reads per
+ * thread (a tree reads 2 cells a step and 1 at the end, 2 log2(B) + 1:
+ * the limit leaves a read a step to spare; one thread adding a row of 33
+ * one element at a time reads 33, against 20 allowed).
  */
 #include "exercise.h"
 #include "check.h"
@@ -112,7 +113,7 @@ static int try_one(const float *h_a, int rows, int cols, int draw)
         }
     }
     int steps = log2_of(B);
-    long shared_limit = 2L * steps + 2, who = 0;
+    long shared_limit = 3L * steps + 2, who = 0;
     if (!bad && !pz_log_complete(&pic)) {
         printf("(the access log is full: the budget is counted on the other sizes) ");
     } else if (!bad && pz_limits(&pic, 1, 1, -1, rows)) {
@@ -124,14 +125,15 @@ static int try_one(const float *h_a, int rows, int cols, int draw)
         long most = pz_most_shared_reads(&pic, &who);
         if (most > shared_limit) {
             printf("wrong\nFAIL: thread %ld of block %ld makes %ld shared-memory reads; a tree over B = %d takes "
-                   "log2(%d) = %d steps and at most %ld reads (2 log2(B) + 2)\n  is one thread adding the row one "
+                   "log2(%d) = %d steps and reads 2 cells a step (%ld allowed: 3 log2(B) + 2)\n  is one thread adding the row one "
                    "element at a time? At each step half of the threads still adding add one pair each, all at once\n",
                    who % B, who / B, most, B, B, steps, shared_limit);
             bad = 1;
         }
     }
     if (!bad) {
-        printf("ok\n");
+        printf("ok (at most %ld shared-memory reads by a thread, %ld allowed)\n", pz_most_shared_reads(&pic, &who),
+               shared_limit);
         if (draw) {
             pz_print(&pic);
             bad = pz_write_picture(&pic);

@@ -130,7 +130,7 @@ static int try_one(const float *h_a, const float *h_b, int n, int k, int B, int 
         bad = 1;
     }
     if (!bad) {
-        printf("ok\n");
+        printf("ok (global reads in all: %lld)\n", pw_simt_last_counters()->global_loads);
         if (draw) {
             pz_print(&pic);
             bad = pz_write_picture(&pic);

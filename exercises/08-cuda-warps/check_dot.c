@@ -114,7 +114,7 @@ static int try_one(const float *h_a, const float *h_b, int n, int draw)
         bad = 1;
     }
     if (!bad) {
-        printf("ok\n");
+        printf("ok (barriers: %lld)\n", pw_simt_last_counters()->barriers);
         if (draw) {
             pz_print(&pic);
             bad = pz_write_picture(&pic);

@@ -135,8 +135,8 @@ static int try_one(const float *h_A, const float *h_B, int n, int T, int draw)
     if (!bad) {
         long most = 0;                        /* the threads the picture counts (the first PZ_MAX_THREADS) */
         for (long t = 0; t < pic.threads; t++) most = pic.reads[t] > most ? pic.reads[t] : most;
-        printf("ok (at most %ld global reads by a thread, budget %ld; the naive kernel makes %d)\n", most, budget,
-               2 * n);
+        printf("ok (at most %ld global reads by a thread, budget %ld, the naive kernel's %d; %lld in all)\n", most,
+               budget, 2 * n, pw_simt_last_counters()->global_loads);
         if (draw) {
             pz_print(&pic);
             bad = pz_write_picture(&pic);

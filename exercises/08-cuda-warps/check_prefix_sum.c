@@ -137,7 +137,8 @@ static int try_one(const float *h_a, int n, int B, int draw)
         }
     }
     if (!bad) {
-        printf("ok\n");
+        printf("ok (at most %ld shared-memory reads by a thread, %ld allowed)\n", pz_most_shared_reads(&pic, &who),
+               shared_limit);
         if (draw) {
             pz_print(&pic);
             bad = pz_write_picture(&pic);

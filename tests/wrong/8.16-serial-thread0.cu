@@ -1,7 +1,7 @@
 /* tests/wrong/8.16-serial-thread0.cu: puzzle 8.16 with the row in shared
  * memory but thread 0 adding it one element at a time. Right values, 1
  * global read per thread; thread 0 reads cols cells of shared memory:
- * within 2 log2(B) + 2 at 3 x 5 (5 of 8), not at 7 x 33 (33 of 14).
+ * within 3 log2(B) + 2 at 3 x 5 (5 of 11), not at 7 x 33 (33 of 20).
  * expect: FAIL: thread 0 of block 0 makes 33 shared-memory reads; a tree over B = 64 */
 #include "axis_sum.h"
 
