@@ -35,6 +35,13 @@ static inline int pz_run_failed(const pz_picture *p, cudaError_t err, long repor
             printf("  an index outside every array: an element before 0 (s[-1] is not shared memory the block\n"
                    "  owns, nor is a[-1] device memory), or at or past the end (a partial last block, a halo\n"
                    "  that runs off the array): guard it, and use 0 for what is missing\n");
+        else if (strstr(m, "__syncwarp"))
+            printf("  these puzzles share data across the whole block: __syncthreads() is the barrier that every\n"
+                   "  thread of the block meets; __syncwarp() orders the lanes of one warp only (and its mask\n"
+                   "  may name only lanes that exist)\n");
+        else if (strstr(m, "synccheck") || strstr(m, "barrier"))
+            printf("  every thread of the block must reach every __syncthreads(): no barrier inside an if that\n"
+                   "  some threads skip, and no return before the last barrier (a thread past n still takes part)\n");
         if (draw) pz_print(p);
         return 1;
     }
