@@ -5,7 +5,7 @@
  * for the gallery), then sizes chosen for their edges: n = 1; k past the
  * end of a (5, 3 and 7, 8); k equal to the block (8, 8, 8 and 300, 64, 64:
  * the halo is k - 1 = B - 1, nearly a second tile); a partial last block in
- * every size but 8 and 200; k = 1 (no halo at all). a is allocated with
+ * every size but (8, 8, 8); k = 1 (no halo at all). a is allocated with
  * exactly n elements, so a load past a[n - 1] is memcheck's error, not a
  * lucky 0. a[i] is from -9 to 9 and b[j] from -2 to 2: every sum is a whole
  * number below 9 x 2 x 64 = 1152 in size, exact in float in any order,

@@ -86,9 +86,10 @@ static int try_one(const float *h_a, const float *h_b, int n, int draw)
     if (!bad) bad = pz_launch_failed(1, n, given);
     const pw_simt_counters *c = pw_simt_last_counters();
     if (!bad && c->atomics > 0) {
-        printf("wrong\nFAIL: the kernel uses atomic operations (atomicAdd): the puzzle adds the products in shared "
-               "memory and writes out[0] once\n  (an atomicAdd per thread makes n read-modify-writes of one address, "
-               "one after another, and adds into whatever out[0] held before)\n");
+        printf("wrong\nFAIL: the kernel uses atomic operations (atomicAdd): the puzzle adds the products with plain "
+               "loads and stores in shared memory and writes out[0] once\n  (an atomicAdd per thread makes n "
+               "read-modify-writes of one address, one after another; into out[0] it also adds to whatever out[0] "
+               "held before)\n");
         bad = 1;
     }
     if (!bad) {
