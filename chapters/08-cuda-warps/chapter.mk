@@ -2,7 +2,7 @@
 # SIMT emulator always and with nvcc when it is present (mk/cuda.mk), so the
 # chapter template gets no programs; exercises 8.1-8.3 are CUDA kernels to write, 8.4 a CUDA bug hunt.
 $(call chapter,08,cuda-warps,,,)
-$(call cuda_chapter,08,cuda-warps,warps memory reduce,warps,block_sum warp_scan stencil quantize map)
+$(call cuda_chapter,08,cuda-warps,warps memory reduce,warps,block_sum warp_scan stencil quantize map placeholder6 placeholder7 placeholder8 placeholder9 placeholder10 placeholder11 placeholder12 placeholder13 placeholder14 placeholder15 placeholder16 placeholder17 coalesce bank_conflicts)
 # make chapter-8 draws the access pictures of the GPU puzzles (8.5 on) from
 # their solutions' checkers (run.sh's step 4).
 PUZZLES_08 = $(filter-out 8.1 8.2 8.3 8.4,$(filter 8.%,$(EXERCISES)))
