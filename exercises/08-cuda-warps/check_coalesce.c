@@ -258,13 +258,14 @@ static int check_one(const float *h_in, const float *d_in, float *d_out, float *
         double r = per(sec[k], req[k]);
         if (r > 4 && r <= 5)
             printf("  misaligned: 32 consecutive floats make 4 sectors only when they start on a sector boundary,\n"
-                   "  a multiple of 8 floats; yours start mid-sector and touch 5. Start each warp's run at a\n"
-                   "  multiple of 32 elements (rows of %d floats do not line up with sectors)\n", cols);
+                   "  an element that is a multiple of 8; a run that starts mid-sector touches 5. Start each\n"
+                   "  warp's runs at multiples of 32 elements (a row of %d floats or a share of odd length\n"
+                   "  does not end on a sector boundary)\n", cols);
         else
             printf("  the lanes of one request are not on neighbouring floats: in one step, lane l of a warp\n"
                    "  should touch the element just after lane l - 1's\n");
         if (draw) picture_print(rows, cols);
-        else describe_step(side[k], first[k], k ? d_out : d_in, cols);
+        else if (r > 5) describe_step(side[k], first[k], k ? d_out : d_in, cols);
         return 1;
     }
     long long most = (n + 31) / 32 + c->warps;
