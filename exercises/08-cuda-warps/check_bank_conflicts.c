@@ -102,7 +102,8 @@ static int banks_csv(const char *const titles[], const pw_simt_step *const steps
     fprintf(f, "panel,lane,bank,row,ways,title\n");
     for (int p = 0; p < panels; p++) {
         int ways = steps[p] ? pz_step_ways(steps[p]) : 0;
-        fprintf(f, "%d,-1,15.5,-1,%d,%s: %d-way\n", p, ways, titles[p], ways);
+        if (ways == 1) fprintf(f, "%d,-1,15.5,-1,%d,%s: no conflict\n", p, ways, titles[p]);
+        else fprintf(f, "%d,-1,15.5,-1,%d,%s: %d-way conflict\n", p, ways, titles[p], ways);
         for (int l = 0; l < 32 && steps[p]; l++)
             if (steps[p]->mask >> l & 1u)
                 fprintf(f, "%d,%d,%llu,%llu,%d,.\n", p, l, (unsigned long long)((steps[p]->addr[l] >> 2) & 31),
