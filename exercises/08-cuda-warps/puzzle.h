@@ -373,4 +373,120 @@ static inline int pz_write_picture(const pz_picture *p)
     return pz_csv(p, path);
 }
 
+/* ---- one warp request, lane by lane (puzzles 8.18 coalesce, 8.19 bank_conflicts) -------------
+ * Where the element picture above shows what each thread touched over the
+ * whole launch, these show ONE warp request: which lane touched which 32-byte
+ * sector of device memory, or which bank of shared memory, in the same
+ * instruction. pw_simt_trace_warp(0, steps, cap) before a launch records warp
+ * 0 of block 0's requests; pz_first_step picks one of them. */
+
+/* A base-32 digit for a lane (or a row of words): 0-9, A-V; '+' past 31, '.' for none. */
+static inline char pz_digit(long v) { return v < 0 ? '.' : v < 10 ? (char)('0' + v) : v < 32 ? (char)('A' + v - 10) : '+'; }
+
+/* The first recorded request that is to shared memory (else device memory)
+ * and a store (else a load); NULL if the warp made none. */
+static inline const pw_simt_step *pz_first_step(const pw_simt_step *steps, int n, int shared, int store)
+{
+    for (int i = 0; i < n; i++)
+        if (!!steps[i].shared == !!shared && !!steps[i].store == !!store) return &steps[i];
+    return NULL;
+}
+
+/* Distinct 32-byte sectors a device-memory request touches (what the
+ * emulator adds to global_load_sectors or global_store_sectors for it). */
+static inline int pz_step_sectors(const pw_simt_step *s)
+{
+    uint64_t seen[64];
+    int n = 0;
+    for (int l = 0; l < 32; l++) {
+        if (!(s->mask >> l & 1u)) continue;
+        unsigned bytes = s->bytes ? s->bytes : 1;
+        for (uint64_t x = s->addr[l] >> 5; x <= (s->addr[l] + bytes - 1) >> 5; x++) {
+            int j = 0;
+            while (j < n && seen[j] != x) j++;
+            if (j == n && n < 64) seen[n++] = x;
+        }
+    }
+    return n;
+}
+
+/* Bank-conflict ways of a shared-memory request, as the emulator counts
+ * them (shared_wavefronts): 32 banks of 4-byte words, word w in bank w % 32;
+ * lanes reading the same word share it (a broadcast), different words in
+ * one bank are served one after another. */
+static inline int pz_step_ways(const pw_simt_step *s)
+{
+    uint64_t words[128];
+    int n = 0, per_bank[32] = { 0 }, ways = 1;
+    for (int l = 0; l < 32; l++) {
+        if (!(s->mask >> l & 1u)) continue;
+        unsigned bytes = s->bytes ? s->bytes : 1;
+        for (uint64_t w = s->addr[l] >> 2; w <= (s->addr[l] + bytes - 1) >> 2 && n < 128; w++) {
+            int j = 0;
+            while (j < n && words[j] != w) j++;
+            if (j < n) continue;
+            words[n++] = w;
+            if (++per_bank[w & 31] > ways) ways = per_bank[w & 31];
+        }
+    }
+    return ways;
+}
+
+/* The bank picture of shared-memory requests side by side, one panel each:
+ * a row per lane, a column per bank; the cell says which word of that bank
+ * the lane touched, as the word's "bank row" w / 32 (a base-32 digit). So a
+ * column with different digits is a bank serving different words, one
+ * wavefront each (a conflict); the same digit twice is the same word (a
+ * broadcast, free). A lane of a wider access shows its first word. */
+static inline void pz_print_banks(const char *const titles[], const pw_simt_step *const steps[], int panels)
+{
+    printf("  bank picture: a row per lane, a column per bank (0-31); the digit is the word's row in its bank\n"
+           "  (word w is in bank w %% 32, row w / 32): different digits in one column are a bank conflict\n");
+    printf("  %-8s", "");
+    for (int p = 0; p < panels; p++) printf(" %-34.34s", titles[p]);
+    printf("\n  %-8s", "bank");
+    for (int p = 0; p < panels; p++) printf(" %-34s", "0         1         2         3 ");
+    printf("\n  %-8s", "");
+    for (int p = 0; p < panels; p++) printf(" %-34s", "01234567890123456789012345678901");
+    printf("\n");
+    for (int l = 0; l < 32; l++) {
+        printf("  lane %-3d", l);
+        for (int p = 0; p < panels; p++) {
+            char row[33];
+            memset(row, '.', 32);
+            row[32] = 0;
+            const pw_simt_step *s = steps[p];
+            if (s && s->mask >> l & 1u) row[(s->addr[l] >> 2) & 31] = pz_digit((long)(s->addr[l] >> 7));
+            printf(" %-34s", row);
+        }
+        printf("\n");
+    }
+    printf("  %-8s", "");
+    for (int p = 0; p < panels; p++) {
+        char note[48];
+        int ways = steps[p] ? pz_step_ways(steps[p]) : 0;
+        if (!steps[p]) snprintf(note, sizeof note, "(no such request)");
+        else if (ways == 1) snprintf(note, sizeof note, "no conflict: 1 wavefront");
+        else snprintf(note, sizeof note, "%d-way conflict: %d wavefronts", ways, ways);
+        printf(" %-34s", note);
+    }
+    printf("\n");
+}
+
+/* Where PW_PICTURE or PW_PICTURE_DIR asks for puzzle `puzzle`'s CSV
+ * ("8.18 coalesce" -> DIR/puzzle_coalesce.csv): 1 and the path, else 0. For
+ * checkers that write a picture of their own shape (not pz_csv's). */
+static inline int pz_picture_path(const char *puzzle, char *path, size_t size)
+{
+    const char *file = getenv("PW_PICTURE"), *dir = getenv("PW_PICTURE_DIR");
+    if (file && *file) {
+        snprintf(path, size, "%s", file);
+        return 1;
+    }
+    if (!dir || !*dir) return 0;
+    const char *name = strchr(puzzle, ' ');
+    snprintf(path, size, "%s/puzzle_%s.csv", dir, name ? name + 1 : puzzle);
+    return 1;
+}
+
 #endif
