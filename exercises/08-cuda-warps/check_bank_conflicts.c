@@ -96,6 +96,7 @@ static int banks_csv(const char *const titles[], const pw_simt_step *const steps
         fprintf(stderr, "cannot write %s\n", path);
         return 1;
     }
+    pz_csv_header(f, "8.19 bank_conflicts");
     fprintf(f, "# warp 0's first tile load in puzzle 8.19 (bank_conflicts): which bank and word each lane touched\n");
     fprintf(f, "# source: counted (the SIMT emulator's record of warp 0 of block 0); the given tile[32][32]'s\n"
                "# request is built from its addresses. word w is in bank w %% 32, bank row w / 32\n");

@@ -153,6 +153,7 @@ static int picture_csv(int rows, int cols)
         fprintf(stderr, "cannot write %s\n", path);
         return 1;
     }
+    pz_csv_header(f, "8.18 coalesce");
     fprintf(f, "# warp 0's first load and store in puzzle 8.18 (coalesce): which lane touched which element\n");
     fprintf(f, "# source: counted (the SIMT emulator's record of warp 0 of block 0); the given kernel's and the\n"
                "# expected request are built from their addresses\n");

@@ -328,6 +328,15 @@ static inline pz_past pz_past_end(const pz_picture *p, int buf, long limit, long
     return r;
 }
 
+/* The header block every CSV of the workbook starts with (what ran, where):
+ * the gallery and make test read it. */
+static inline void pz_csv_header(FILE *f, const char *puzzle)
+{
+    fprintf(f, "# program: the checker of puzzle %s (its solution, or the answer graded)\n", puzzle);
+    fprintf(f, "# cpu: %s (the picture is the same on every machine: counted, not timed)\n", pw_cpu_model());
+    fprintf(f, "# compiler: %s\n", pw_compiler());
+}
+
 /* The picture as CSV for the gallery (plots/puzzle.gp): one row per
  * touched cell, panel 0 yours and 1 expected; x is the column, with one
  * empty column between arrays. */
@@ -338,9 +347,7 @@ static inline int pz_csv(const pz_picture *p, const char *path)
         fprintf(stderr, "cannot write %s\n", path);
         return 1;
     }
-    fprintf(f, "# program: the checker of puzzle %s (its solution, or the answer graded)\n", p->puzzle);
-    fprintf(f, "# cpu: %s (the picture is the same on every machine: counted, not timed)\n", pw_cpu_model());
-    fprintf(f, "# compiler: %s\n", pw_compiler());
+    pz_csv_header(f, p->puzzle);
     fprintf(f, "# access picture of exercise %s: which thread touched which element\n", p->puzzle);
     fprintf(f, "# source: counted (the SIMT emulator's access log of one tiny launch)\n");
     fprintf(f, "# arrays:");
