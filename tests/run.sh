@@ -139,9 +139,11 @@ part_programs() {
 
     # The GPU puzzles' access pictures (exercises 8.5 on) come from their
     # solutions' checkers, as make chapter-8 draws them: each must write its
-    # CSV for the gallery.
+    # CSV for the gallery. (Only where chapter 08's programs are in this run:
+    # its figures are drawn with theirs.)
     local id pic
-    for id in ${EXERCISES:-}; do
+    [[ " ${PROGRAMS:-} " == *"/ch08/"* ]] || EXERCISES_08=
+    for id in ${EXERCISES_08-${EXERCISES:-}}; do
         [[ $id == 8.* ]] && (( ${id#8.} >= 5 )) && [ -x "$BUILD/sol/$id/check" ] || continue
         d=$tmp/results/08-cuda-warps
         mkdir -p "$d"
