@@ -51,6 +51,13 @@
 #include "exercise.h"
 #include "flash.h"
 
+/* nvcc (make gpu) warns, as an error, that the skeleton sets the tiles and
+ * the row's state and never uses them: your TODOs will. Delete these lines
+ * when they do. (Only nvcc knows this pragma; the emulator's build skips it.) */
+#ifdef __NVCC__
+#pragma nv_diag_suppress 550
+#endif
+
 __global__ void flash(const float *Q, const float *K, const float *V, float *O, float *L, int n, int d)
 {
     __shared__ float Ks[FLASH_BC][FLASH_MAX_D];
