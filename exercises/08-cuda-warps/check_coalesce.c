@@ -232,7 +232,9 @@ static int check_one(const float *h_in, const float *d_in, float *d_out, float *
         memcpy(&bits, &got[i], sizeof bits);
         printf("wrong\nFAIL: out[%d] (row %d, column %d) = %g, want in[%d] = %g", i, i / cols, i % cols,
                (double)got[i], i, (double)h_in[i]);
-        long j = (long)got[i] - 1;              /* in[j] = j + 1: which element it came from */
+        /* in[j] = j + 1: which element it came from (only for a value in range: a float
+         * past what a long holds, such as the unwritten 3.4e38, has no element) */
+        long j = got[i] >= 1.0f && got[i] <= (float)n ? (long)got[i] - 1 : -1;
         if (bits == UNWRITTEN)
             printf(": never written (is every element of the %d copied, the last partial warp's too?)\n", n);
         else if (got[i] == (float)(j + 1) && j >= 0 && j < n)
