@@ -243,8 +243,12 @@ static inline int pz_limits(const pz_picture *p, long max_reads, long max_writes
         if (p->reads[t] > p->reads[worst_r]) worst_r = t;
         if (p->writes[t] > p->writes[worst_w]) worst_w = t;
     }
-    tr = p->total_reads;
-    tw = p->total_writes;
+    /* The totals from the emulator's counters: every thread of the launch,
+     * not only the PZ_MAX_THREADS rows the picture draws (the same figures
+     * for a launch that fits: an atomic is a read and a write in both). */
+    const pw_simt_counters *c = pw_simt_last_counters();
+    tr = (long)(c->global_loads + c->atomics);
+    tw = (long)(c->global_stores + c->atomics);
     if (max_reads >= 0 && p->reads[worst_r] > max_reads) {
         printf("wrong\nFAIL: thread %ld makes %ld global reads; the puzzle allows %ld per thread\n", worst_r,
                p->reads[worst_r], max_reads);
