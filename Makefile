@@ -44,11 +44,11 @@ CFLAGS     ?= $(OPT) $(ARCH_FLAGS)
 # code skips the baseline with one line). AS_NEEDED (mk/detect.mk) keeps it
 # out of the programs that do not call it.
 BLAS_FLAGS := $(if $(HAVE_OPENBLAS),-DPW_HAVE_OPENBLAS=1)
-ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS) $(BLAS_FLAGS) -Icommon -Ikernels -I$(BUILD)/gen
+ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS) $(BLAS_FLAGS) -Icommon -Icommon/simt -Icommon/cluster -Ikernels -I$(BUILD)/gen
 LDLIBS     := -lm -lpthread $(if $(HAVE_OPENBLAS),$(AS_NEEDED) -lopenblas)
 
 LIBPW      := $(BUILD)/libpw.a
-COMMON_SRC := $(wildcard common/*.c)
+COMMON_SRC := $(wildcard common/*.c common/simt/*.c common/cluster/*.c)
 COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(COMMON_SRC))
 # kernels/*_mpi.c need mpi.h: mk/mpi.mk builds them with mpicc, where there is one.
 KERNEL_OBJ := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(filter-out kernels/%_mpi.c,$(wildcard kernels/*.c)))

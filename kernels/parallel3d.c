@@ -32,7 +32,7 @@ p3_model p3_llama2_70b(void)
     return (p3_model){ "llama2-70b", 80, 8192, 64, 4096, 32000, 1024 };
 }
 
-/* Links from common/cluster.h's defaults (NVLink 4, NDR InfiniBand). The
+/* Links from common/cluster/cluster.h's defaults (NVLink 4, NDR InfiniBand). The
  * device: an H100 SXM, 80 GB, 989 TFLOP/s dense BF16 (NVIDIA H100
  * datasheet); matmuls sustaining 60% of it is an assumption of this
  * workbook (large GEMMs reach 70-80% of peak, attention and small ops less). */

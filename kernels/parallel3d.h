@@ -8,7 +8,7 @@
  *    without ZeRO-1, activations with and without full recomputation) and
  *    the modelled step time split into compute, TP, PP and DP communication
  *    and bubble, from the same alpha-beta link model the virtual cluster
- *    uses (common/cluster.h). The planner enumerates every d x t x p (and
+ *    uses (common/cluster/cluster.h). The planner enumerates every d x t x p (and
  *    micro-batch size b, so m = B / (d b)) that fits and ranks them.
  *
  * 2. The composed run with real data (p3_rank): d replicas of a p-stage

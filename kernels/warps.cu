@@ -1,7 +1,7 @@
 /* kernels/warps.cu: the kernels of chapter 08, in plain CUDA.
  *
  * Built twice: by nvcc for the GPU, and by tools/pwcc against the SIMT
- * emulator (common/simt.h), which sees every access and counts what each
+ * emulator (common/simt/simt.h), which sees every access and counts what each
  * kernel does per warp. Declarations and what each kernel shows: warps.cuh. */
 #include "warps.cuh"
 

@@ -1,7 +1,7 @@
 # mk/cuda.mk: CUDA programs built twice from the same .cu files.
 #
 #   emulator  always: tools/pwcc builds each .cu as C++17 against the SIMT
-#             emulator (common/simt.h): tools/pwcc-tr rewrites <<<>>> and
+#             emulator (common/simt/simt.h): tools/pwcc-tr rewrites <<<>>> and
 #             __shared__, the host C++ compiler instruments every memory
 #             access (-fsanitize=thread, hooks renamed to the emulator's).
 #   nvcc      the same files for the GPU, into $(BUILD)/gpu/, when nvcc is
@@ -31,7 +31,7 @@ CUDA_ARCH ?= sm_80,sm_90
 cuda_archs = $(subst $(comma), ,$(CUDA_ARCH))
 NVCC_GENCODE = $(foreach a,$(cuda_archs),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
                -gencode arch=compute_$(lastword $(cuda_archs:sm_%=%)),code=compute_$(lastword $(cuda_archs:sm_%=%))
-NVCC_FLAGS = -O3 -std=c++17 $(NVCC_GENCODE) -Icommon -Ikernels \
+NVCC_FLAGS = -O3 -std=c++17 $(NVCC_GENCODE) -Icommon -Icommon/simt -Ikernels \
              -Xcompiler -Wall,-Wextra $(if $(filter 1,$(WERROR)),-Werror all-warnings -Xcompiler -Werror)
 # The GPU build: nvcc present, no sanitizer (nvcc cannot link ASan/TSan
 # objects), and a device or GPU=1. The banner (mk/detect.mk) says which.
@@ -73,7 +73,7 @@ $(BUILD)/simt/kernels/%.o: kernels/%.cu $(SIMT_TR) tools/pwcc
 # The emulator's self-tests: kernels and checks in one .cu file.
 $(BUILD)/simt/tests/%.o: tests/%.cu $(SIMT_TR) tools/pwcc
 	$(call simt_cu,-Itests)
-# test_wmma: the tensor cores (common/cuda/mma.h).
+# test_wmma: the tensor cores (common/simt/cuda/mma.h).
 $(BUILD)/tests/test_simt $(BUILD)/tests/test_wmma: $(BUILD)/tests/%: $(BUILD)/simt/tests/%.o $(LIBPW)
 	@mkdir -p $(@D)
 	$(SIMT_LINK) -o $@ $< $(LIBPW) $(SIMT_LDLIBS)

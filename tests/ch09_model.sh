@@ -75,7 +75,7 @@ fi
 # (the model waits once a pass): their PTX, where nvcc is, has 4 FMAs and 8 global loads a turn
 # of the unrolled loop plus 1 and 2 in the remainder loop.
 if [ -n "${HAVE_NVCC:-}" ] || command -v nvcc >/dev/null 2>&1; then
-    if ${HAVE_NVCC:-nvcc} -ptx -arch=sm_86 -O3 -std=c++17 -Icommon -Ikernels kernels/gemm_gpu.cu -o "$tmp/gg.ptx" >"$tmp/so" 2>&1; then
+    if ${HAVE_NVCC:-nvcc} -ptx -arch=sm_86 -O3 -std=c++17 -Icommon -Icommon/simt -Ikernels kernels/gemm_gpu.cu -o "$tmp/gg.ptx" >"$tmp/so" 2>&1; then
         unroll=$(for k in gg_naive gg_coalesced; do
             awk -v k="$k" '$0 ~ "^.visible .entry _Z[0-9]+" k "P" { on = 1 } on && /fma.rn.f32/ { f++ } on && /ld.global/ { l++ }
                 on && /^}/ { printf "%s %d %d;", k, f, l; exit }' "$tmp/gg.ptx"; done)

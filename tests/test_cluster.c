@@ -1,4 +1,4 @@
-/* tests/test_cluster.c: the virtual cluster (common/cluster.h) and the
+/* tests/test_cluster.c: the virtual cluster (common/cluster/cluster.h) and the
  * collectives written on it (kernels/collectives.h).
  *
  * Checks: every collective gives the right sum on 1, 2, 3, 5, 8 and 64

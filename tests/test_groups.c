@@ -1,5 +1,5 @@
 /* tests/test_groups.c: groups (coll_comm_split) and tagged messages on the
- * virtual cluster (kernels/collectives.h, common/cluster.h).
+ * virtual cluster (kernels/collectives.h, common/cluster/cluster.h).
  *
  * Checks:
  * - grids of 2 x 4 and 3 x 5 ranks, split into rows and into columns: ring,

@@ -1,4 +1,4 @@
-/* tests/test_wmma.cu: the emulator's Tensor Cores (common/cuda/mma.h).
+/* tests/test_wmma.cu: the emulator's Tensor Cores (common/simt/cuda/mma.h).
  *
  * Plain CUDA C++ with nvcuda::wmma, built by tools/pwcc. Each test says what
  * CUDA promises (or what the emulator adds) and checks it:

@@ -27,7 +27,7 @@
 # same sources and nvcc give the same table.
 #
 # Each file is compiled as mk/cuda.mk's NVCC_FLAGS compile it (-O3
-# -std=c++17 -Icommon -Ikernels), to a cubin for one arch, with -Xptxas -v:
+# -std=c++17 -Icommon -Icommon/simt -Ikernels), to a cubin for one arch, with -Xptxas -v:
 # ptxas's "Used N registers ... M bytes smem" line of each entry function.
 # nvcc: $NVCC, else nvcc on the PATH, else $CUDA_HOME/bin/nvcc or
 # /usr/local/cuda/bin/nvcc. An arch this nvcc cannot target gets no rows and
@@ -38,7 +38,7 @@ export LC_ALL=C
 
 DEFAULT_ARCHS="sm_80 sm_86 sm_90"
 KERNEL_DIRS="kernels chapters/08-cuda-warps chapters/09-tensor-cores"
-NVCC_COMMON_FLAGS="-O3 -std=c++17 -Icommon -Ikernels"
+NVCC_COMMON_FLAGS="-O3 -std=c++17 -Icommon -Icommon/simt -Ikernels"
 
 prog=tools/kernel-resources.sh
 die() { echo "$prog: $*" >&2; exit 2; }

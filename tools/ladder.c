@@ -9,7 +9,7 @@
  * cores (at n). Modelled rungs: 7_warptile (SIMT) and 9_wmma_shared_fp16
  * (Tensor Cores) from chapter 09's H100 model at n (F09, written by
  * `gemm --model-n n`), and data / tensor parallelism over t devices on the
- * virtual cluster (common/cluster.h, one node, its default links): each
+ * virtual cluster (common/cluster/cluster.h, one node, its default links): each
  * device runs 2n^3/t flops at the Tensor Core rung's modelled rate, then
  *   DP: the k dimension is split (as the weight gradient dW = X^T dY of a
  *       data-parallel step): each device holds a partial n x n sum and a ring

@@ -1,6 +1,6 @@
 /* tools/pwcc-tr.c: what the SIMT emulator's build does to a .cu file before
  * the host C++ compiler sees it. Everything else in CUDA is a function, a
- * type or a macro of common/simt_device.h; these two are syntax C++ lacks:
+ * type or a macro of common/simt/simt_device.h; these two are syntax C++ lacks:
  *
  *   kernel<<<grid, block, shmem, stream>>>(args)
  *       ::pw::launch("kernel", ::pw::config(grid, block, shmem, stream),

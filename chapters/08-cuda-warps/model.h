@@ -29,7 +29,7 @@ extern "C" {
 #include "results.h"
 }
 
-/* The counts of one launch the model reads (common/simt.h's names). */
+/* The counts of one launch the model reads (common/simt/simt.h's names). */
 enum {
     MC_LD_REQ, MC_ST_REQ,          /* global load / store warp requests */
     MC_LD_SECT, MC_ST_SECT,        /* their 32-byte sectors */

@@ -1,4 +1,4 @@
-# Chapter 11: tensor parallelism on the virtual cluster (common/cluster.h):
+# Chapter 11: tensor parallelism on the virtual cluster (common/cluster/cluster.h):
 # a transformer block split the Megatron way (kernels/tensor_parallel.c),
 # checked against the unsplit block; where to place the split; and the same
 # block over Open MPI (mk/mpi.mk builds mpi_tp with mpicc when there is one).

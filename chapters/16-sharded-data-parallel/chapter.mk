@@ -1,5 +1,5 @@
 # Chapter 16: sharded data parallelism (ZeRO-1/2/3, FSDP) on the virtual
-# cluster (common/cluster.h) and over Open MPI (mk/mpi.mk), and gradient
+# cluster (common/cluster/cluster.h) and over Open MPI (mk/mpi.mk), and gradient
 # buckets overlapped with the backward pass. kernels/zero.{h,c}: the
 # formulas and Adam (chapter 13's planner links them too);
 # kernels/zero_train.c: the sharded training step. Exercises: 16.1 shard

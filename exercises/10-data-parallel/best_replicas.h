@@ -5,7 +5,7 @@
 #define PW_EX_BEST_REPLICAS_H
 
 /* One data-parallel training job and the cluster it runs on (the fields of
- * common/cluster.h's pw_cluster_config, and chapter 10's scaling program). */
+ * common/cluster/cluster.h's pw_cluster_config, and chapter 10's scaling program). */
 typedef struct {
     double params;          /* parameters of the model; the gradients are 4-byte floats.
                              * A multiple of 1024, so p ranks split them evenly */

@@ -218,7 +218,7 @@ static bool check_best(const setting *st, const double *sim)
 int main(int argc, char **argv)
 {
     pw_ex_begin(argc, argv);
-    /* P multiples of 1024 (see above). Defaults as in common/cluster.h. */
+    /* P multiples of 1024 (see above). Defaults as in common/cluster/cluster.h. */
     const dp_setting base = { 25165824, 524288, PW_CLUSTER_DEVICE_GFLOPS, PW_CLUSTER_RANKS_PER_NODE,
                               PW_CLUSTER_INTRA_ALPHA, PW_CLUSTER_INTRA_GBS, PW_CLUSTER_INTER_ALPHA, PW_CLUSTER_INTER_GBS };
     setting settings[NS];

@@ -3,7 +3,7 @@
  *
  * Built with halo.c by `make ex-10.4` (or the solution's by `make
  * solution-10.4`). It runs heat_steps() on every rank of the virtual
- * cluster (common/cluster.h), which is deterministic: the ranks are fibers
+ * cluster (common/cluster/cluster.h), which is deterministic: the ranks are fibers
  * on one OS thread and time is modelled, so a deadlock is found on every
  * run (every rank waiting, none runnable) instead of hanging, and the
  * modelled times are the same on any machine however busy it is. Because

@@ -2,7 +2,7 @@
  *
  * Built with your exercises/10-data-parallel/ring_allreduce.c by
  * `make ex-10.1`, or with the solution by `make solution-10.1`. It runs your
- * ring_allreduce() on every rank of the virtual cluster (common/cluster.h):
+ * ring_allreduce() on every rank of the virtual cluster (common/cluster/cluster.h):
  *   1. the sum, on 1, 2, 3, 5, 8 and 13 ranks (not only powers of two) and
  *      lengths 1, 2, 3, 7, 64, 1001, 4099 (shorter than the rank count, and
  *      not divisible by it). The data are whole numbers: rank r contributes

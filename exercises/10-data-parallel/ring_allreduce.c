@@ -18,7 +18,7 @@
  *     buf of n floats; on return each buf holds the sum over all ranks, the
  *     same bits on every rank (replicas that differ in the last bit drift
  *     apart, step after step of training);
- *   - tools: pw_rank_id, pw_rank_size, pw_send, pw_recv (common/cluster.h;
+ *   - tools: pw_rank_id, pw_rank_size, pw_send, pw_recv (common/cluster/cluster.h;
  *     pw_send returns at once, the data copied; pw_recv waits for the next
  *     message from that rank, of exactly that many bytes) and
  *     coll_chunk_begin(n, p, k), where chunk k starts (kernels/collectives.h:

@@ -11,7 +11,7 @@
 /* Called on every rank of the virtual cluster at once, each with its own buf
  * of n floats. Afterwards every rank's buf holds the element-wise sum over
  * all ranks, the very same bits on every rank. Only pw_send, pw_recv,
- * pw_rank_id and pw_rank_size (common/cluster.h), and coll_chunk_begin
+ * pw_rank_id and pw_rank_size (common/cluster/cluster.h), and coll_chunk_begin
  * (kernels/collectives.h) for where chunk k starts; not the library's own
  * coll_allreduce_ring, which is the answer. n may be smaller than the rank
  * count, and need not be a multiple of it. */

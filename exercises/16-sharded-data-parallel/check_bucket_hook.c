@@ -2,7 +2,7 @@
  *
  * Built with your exercises/16-sharded-data-parallel/bucket_hook.c by
  * `make ex-16.2`, or with the solution by `make solution-16.2`. It runs one
- * backward pass on every rank of the virtual cluster (common/cluster.h):
+ * backward pass on every rank of the virtual cluster (common/cluster/cluster.h):
  * for each tensor, last layer first, the compute stream works 1e7 flops per
  * gradient element (100 ns each at the default 100 TFLOP/s), then calls your
  * bucket_ready(); after the last, your bucket_flush(). bucket_launch() (this

@@ -2,7 +2,7 @@
  *
  * Built with your exercises/16-sharded-data-parallel/shard_step.c by
  * `make ex-16.1`, or with the solution by `make solution-16.1`. It runs your
- * shard_step() on every rank of the virtual cluster (common/cluster.h), three
+ * shard_step() on every rank of the virtual cluster (common/cluster/cluster.h), three
  * steps in a row, and after each step compares every rank with its own
  * one-device Adam (in double precision, on the summed gradient):
  *   1. 1, 2, 3, 4, 5 and 7 ranks (odd counts too) with n = 64, 7, 1001, 3, 1

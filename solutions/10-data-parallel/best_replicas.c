@@ -3,7 +3,7 @@
  * Added to the skeleton: predict_step_time (compute C/R, then the ring's
  * 2(R-1)(alpha + (n/R) beta) on the link the ring crosses) and the search
  * over the eleven powers of two. The formula is the virtual cluster's own
- * rule for a ring (common/cluster.h), so the prediction equals the
+ * rule for a ring (common/cluster/cluster.h), so the prediction equals the
  * simulation to rounding; the search is then exact, no rule of thumb needed.
  * Graded by: make solution-10.2
  */

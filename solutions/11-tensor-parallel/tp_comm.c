@@ -4,7 +4,7 @@
  * 2(t-1) steps; sequence parallelism: 10 (t-1) steps, its reduce-scatters
  * and all-gathers plus the two re-gathers), each a chunk of 4 n h / t bytes
  * costing alpha + chunk beta. The same rule the virtual cluster applies
- * (common/cluster.h), so the prediction equals the simulation to rounding.
+ * (common/cluster/cluster.h), so the prediction equals the simulation to rounding.
  * Graded by: make solution-11.2
  */
 #include "tp_comm.h"

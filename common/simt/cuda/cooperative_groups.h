@@ -1,0 +1,421 @@
+/* common/simt/cuda/cooperative_groups.h: CUDA's cooperative groups on the SIMT
+ * emulator (the stand-in for <cooperative_groups.h>; common/simt/cuda/ is on the
+ * include path of emulator builds only).
+ *
+ *   namespace cg = cooperative_groups;
+ *   cg::thread_block b = cg::this_thread_block();            // b.sync(): __syncthreads
+ *   cg::thread_block_tile<32> w = cg::tiled_partition<32>(b); // w.sync(): __syncwarp(mask)
+ *   v += w.shfl_down(v, 16);                                   // __shfl_down_sync(mask, v, 16, 32)
+ *
+ * Every member is the warp primitive of simt_device.h CUDA's implementation
+ * calls, with the same mask and width, so the emulator checks and counts it
+ * the same way; messages name the line of the call in your source (each
+ * member takes its caller's file and line as default arguments).
+ *
+ * What differs: a tile of a block whose size is not a multiple of 32 names
+ * only the threads that exist in its mask (CUDA's static tiles name all 32
+ * lanes, which a partial warp lacks). Not supported yet, refused when the
+ * program is compiled: this_grid() and grid_group (grid-wide sync needs a
+ * cooperative launch), this_multi_grid(), this_cluster(), tiles of more
+ * than 32 threads, cg::memcpy_async.
+ */
+#ifndef PW_CUDA_COOPERATIVE_GROUPS_H
+#define PW_CUDA_COOPERATIVE_GROUPS_H
+
+#include "simt.h"
+
+#include <string.h>
+#include <type_traits>
+
+namespace cooperative_groups {
+
+namespace details {
+template <class T> struct dependent_false : std::false_type {};
+/* The calling thread's rank in its block; lanes are consecutive ranks. */
+static inline unsigned block_rank()
+{
+    uint3 t = pw_simt_thread_idx();
+    dim3 d = pw_simt_block_dim();
+    return t.x + d.x * (t.y + d.y * t.z);
+}
+static inline unsigned block_size()
+{
+    dim3 d = pw_simt_block_dim();
+    return d.x * d.y * d.z;
+}
+static inline unsigned laneid() { return block_rank() & 31u; }
+static inline unsigned lanemask_lt() { return (1u << laneid()) - 1u; }
+/* The lanes of the calling thread's warp that exist (a block of 48 threads
+ * has a second warp of 16). */
+static inline unsigned warp_lanes()
+{
+    unsigned n = block_size() - (block_rank() & ~31u);
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+}
+/* The lane of the rank-th member of mask (counting from 0), 32 if none. */
+static inline unsigned nth_lane(unsigned mask, unsigned rank)
+{
+    for (unsigned lane = 0; lane < 32; lane++)
+        if (mask & (1u << lane)) {
+            if (rank == 0)
+                return lane;
+            rank--;
+        }
+    return 32;
+}
+/* The bits of lanes, renumbered by the members' ranks in mask. */
+static inline unsigned pack_lanes(unsigned mask, unsigned lanes)
+{
+    unsigned r = 0, rank = 0;
+    for (unsigned lane = 0; lane < 32; lane++)
+        if (mask & (1u << lane)) {
+            if (lanes & (1u << lane))
+                r |= 1u << rank;
+            rank++;
+        }
+    return r;
+}
+/* A shuffle of a value of any size: 8 bytes at a time, as CUDA's
+ * cooperative groups split a large value into several shuffles. */
+template <class T, class F> static inline T shuffle_any(const T &v, F shuffle)
+{
+    static_assert(std::is_trivially_copyable<T>::value, "cooperative groups shuffle trivially copyable values");
+    if constexpr (sizeof(T) <= 8) {
+        return shuffle(v);
+    } else {
+        unsigned long long part[(sizeof(T) + 7) / 8] = {};
+        memcpy(part, &v, sizeof v);
+        for (unsigned long long &p : part)
+            p = shuffle(p);
+        T r;
+        memcpy(&r, part, sizeof r);
+        return r;
+    }
+}
+enum group_id { coalesced_group_id = 1, thread_block_id = 2, grid_group_id = 3, cluster_group_id = 5 };
+struct from_parent_t {};
+struct make_t {};   /* the groups' constructors are for this file only */
+}  // namespace details
+
+/* ---- the generic group: a block, or a set of lanes of one warp --------------- */
+class thread_group {
+protected:
+    unsigned pw_type, pw_mask, pw_meta_rank, pw_meta_size;
+
+public:
+    thread_group(details::make_t, unsigned type, unsigned mask, unsigned meta_rank, unsigned meta_size)
+        : pw_type(type), pw_mask(mask), pw_meta_rank(meta_rank), pw_meta_size(meta_size)
+    {
+    }
+    unsigned long long size() const
+    {
+        return pw_type == details::thread_block_id ? details::block_size() : (unsigned)__popc(pw_mask);
+    }
+    unsigned long long num_threads() const { return size(); }
+    unsigned long long thread_rank() const
+    {
+        return pw_type == details::thread_block_id ? details::block_rank()
+                                                   : (unsigned)__popc(pw_mask & details::lanemask_lt());
+    }
+    void sync(PW_SITE_ARGS) const
+    {
+        if (pw_type == details::thread_block_id)
+            __syncthreads(PW_SITE);
+        else
+            __syncwarp(pw_mask, PW_SITE);
+    }
+    unsigned get_type() const { return pw_type; }
+    unsigned pw_lanes() const { return pw_mask; }   /* (the emulator's: a warp group's lanes) */
+    bool is_valid() const { return true; }
+};
+
+/* ---- the block ------------------------------------------------------------------ */
+class thread_block : public thread_group {
+public:
+    explicit thread_block(details::make_t) : thread_group(details::make_t{}, details::thread_block_id, 0, 0, 1) {}
+    static constexpr unsigned _group_id = details::thread_block_id;
+    static void sync(PW_SITE_ARGS) { __syncthreads(PW_SITE); }
+    static unsigned size() { return details::block_size(); }
+    static unsigned num_threads() { return details::block_size(); }
+    static unsigned thread_rank() { return details::block_rank(); }
+    static dim3 group_index() { return pw_simt_block_idx(); }
+    static dim3 thread_index() { return pw_simt_thread_idx(); }
+    static dim3 group_dim() { return pw_simt_block_dim(); }
+    static dim3 dim_threads() { return pw_simt_block_dim(); }
+};
+static inline thread_block this_thread_block() { return thread_block(details::make_t{}); }
+
+/* ---- any set of lanes of one warp -------------------------------------------------- */
+class coalesced_group : public thread_group {
+public:
+    coalesced_group(details::make_t, unsigned mask, unsigned meta_rank = 0, unsigned meta_size = 1)
+        : thread_group(details::make_t{}, details::coalesced_group_id, mask, meta_rank, meta_size)
+    {
+    }
+    static constexpr unsigned _group_id = details::coalesced_group_id;
+    unsigned num_threads() const { return (unsigned)__popc(pw_mask); }
+    unsigned size() const { return num_threads(); }
+    unsigned thread_rank() const { return (unsigned)__popc(pw_mask & details::lanemask_lt()); }
+    unsigned meta_group_rank() const { return pw_meta_rank; }
+    unsigned meta_group_size() const { return pw_meta_size; }
+    unsigned get_mask() const { return pw_mask; }
+    void sync(PW_SITE_ARGS) const { __syncwarp(pw_mask, PW_SITE); }
+
+    template <class T> T shfl(T var, int srcRank, PW_SITE_ARGS) const
+    {
+        unsigned mask = pw_mask, lane = size() == 32 ? (unsigned)srcRank : details::nth_lane(mask, (unsigned)srcRank);
+        return details::shuffle_any(var, [&](auto v) { return __shfl_sync(mask, v, (int)lane, 32, PW_SITE); });
+    }
+    /* The value of the member delta ranks above (below); the caller's own
+     * where there is none, as CUDA's coalesced_group does. */
+    template <class T> T shfl_down(T var, unsigned delta, PW_SITE_ARGS) const
+    {
+        unsigned mask = pw_mask;
+        if (size() == 32)
+            return details::shuffle_any(var, [&](auto v) { return __shfl_down_sync(mask, v, delta, 32, PW_SITE); });
+        unsigned lane = details::nth_lane(mask, thread_rank() + delta);
+        lane = lane < 32 ? lane : details::laneid();
+        return details::shuffle_any(var, [&](auto v) { return __shfl_sync(mask, v, (int)lane, 32, PW_SITE); });
+    }
+    template <class T> T shfl_up(T var, unsigned delta, PW_SITE_ARGS) const
+    {
+        unsigned mask = pw_mask;
+        if (size() == 32)
+            return details::shuffle_any(var, [&](auto v) { return __shfl_up_sync(mask, v, delta, 32, PW_SITE); });
+        unsigned rank = thread_rank();
+        unsigned lane = rank >= delta ? details::nth_lane(mask, rank - delta) : details::laneid();
+        return details::shuffle_any(var, [&](auto v) { return __shfl_sync(mask, v, (int)lane, 32, PW_SITE); });
+    }
+    int any(int predicate, PW_SITE_ARGS) const { return __ballot_sync(pw_mask, predicate, PW_SITE) != 0; }
+    int all(int predicate, PW_SITE_ARGS) const { return __ballot_sync(pw_mask, predicate, PW_SITE) == pw_mask; }
+    /* Bit r: the member of rank r. */
+    unsigned ballot(int predicate, PW_SITE_ARGS) const
+    {
+        return details::pack_lanes(pw_mask, __ballot_sync(pw_mask, predicate, PW_SITE));
+    }
+    template <class T> unsigned match_any(T val, PW_SITE_ARGS) const
+    {
+        return details::pack_lanes(pw_mask, __match_any_sync(pw_mask, val, PW_SITE));
+    }
+    template <class T> unsigned match_all(T val, int &pred, PW_SITE_ARGS) const
+    {
+        return details::pack_lanes(pw_mask, __match_all_sync(pw_mask, val, &pred, PW_SITE));
+    }
+};
+/* The threads of the calling warp that are active here (__activemask()). */
+static inline coalesced_group coalesced_threads() { return coalesced_group(details::make_t{}, __activemask()); }
+
+/* ---- thread_block_tile<Size>: Size consecutive threads of a block (a warp or
+ * an aligned part of one), Size a power of two up to 32 ------------------------- */
+template <unsigned Size, class ParentT = void> class thread_block_tile;
+
+namespace details {
+template <class G> struct is_tile_parent : std::false_type {};
+template <> struct is_tile_parent<thread_block> : std::true_type {};
+template <unsigned S, class P> struct is_tile_parent<thread_block_tile<S, P>> : std::true_type {};
+template <class G> struct tile_size_of { static constexpr unsigned value = 0xffffffffu; };
+template <unsigned S, class P> struct tile_size_of<thread_block_tile<S, P>> { static constexpr unsigned value = S; };
+
+template <unsigned Size> class tile_base : public thread_group {
+    static_assert(Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16 || Size == 32,
+                  "thread_block_tile<Size>: Size must be 1, 2, 4, 8, 16 or 32 (the SIMT emulator does not "
+                  "support tiles of more than one warp yet)");
+
+protected:
+    /* Lanes of my tile that exist (see the top of this file). */
+    static unsigned build_mask()
+    {
+        unsigned m = Size == 32 ? 0xffffffffu : ((1u << Size) - 1u) << (laneid() & ~(Size - 1u));
+        return m & warp_lanes();
+    }
+    static unsigned base_lane() { return laneid() & ~(Size - 1u); }
+    tile_base(unsigned meta_rank, unsigned meta_size)
+        : thread_group(make_t{}, coalesced_group_id, build_mask(), meta_rank, meta_size)
+    {
+    }
+
+public:
+    static constexpr unsigned _group_id = coalesced_group_id;
+    static constexpr unsigned num_threads() { return Size; }
+    static constexpr unsigned size() { return Size; }
+    static unsigned thread_rank() { return block_rank() & (Size - 1u); }
+    unsigned meta_group_rank() const { return pw_meta_rank; }
+    unsigned meta_group_size() const { return pw_meta_size; }
+    unsigned get_mask() const { return pw_mask; }
+    void sync(PW_SITE_ARGS) const { __syncwarp(pw_mask, PW_SITE); }
+
+    template <class T> T shfl(T var, int srcRank, PW_SITE_ARGS) const
+    {
+        unsigned mask = pw_mask;
+        return shuffle_any(var, [&](auto v) { return __shfl_sync(mask, v, srcRank, (int)Size, PW_SITE); });
+    }
+    template <class T> T shfl_down(T var, unsigned delta, PW_SITE_ARGS) const
+    {
+        unsigned mask = pw_mask;
+        return shuffle_any(var, [&](auto v) { return __shfl_down_sync(mask, v, delta, (int)Size, PW_SITE); });
+    }
+    template <class T> T shfl_up(T var, unsigned delta, PW_SITE_ARGS) const
+    {
+        unsigned mask = pw_mask;
+        return shuffle_any(var, [&](auto v) { return __shfl_up_sync(mask, v, delta, (int)Size, PW_SITE); });
+    }
+    template <class T> T shfl_xor(T var, unsigned laneMask, PW_SITE_ARGS) const
+    {
+        unsigned mask = pw_mask;
+        return shuffle_any(var, [&](auto v) { return __shfl_xor_sync(mask, v, (int)laneMask, (int)Size, PW_SITE); });
+    }
+    int any(int predicate, PW_SITE_ARGS) const { return __any_sync(pw_mask, predicate, PW_SITE); }
+    int all(int predicate, PW_SITE_ARGS) const { return __all_sync(pw_mask, predicate, PW_SITE); }
+    /* Bit r: the tile's thread of rank r. */
+    unsigned ballot(int predicate, PW_SITE_ARGS) const { return __ballot_sync(pw_mask, predicate, PW_SITE) >> base_lane(); }
+    template <class T> unsigned match_any(T val, PW_SITE_ARGS) const
+    {
+        return __match_any_sync(pw_mask, val, PW_SITE) >> base_lane();
+    }
+    template <class T> unsigned match_all(T val, int &pred, PW_SITE_ARGS) const
+    {
+        return __match_all_sync(pw_mask, val, &pred, PW_SITE) >> base_lane();
+    }
+};
+}  // namespace details
+
+template <unsigned Size, class ParentT> class thread_block_tile : public details::tile_base<Size> {
+    template <unsigned, class> friend class thread_block_tile;
+
+public:
+    /* What tiled_partition<Size>(parent) makes. */
+    template <class P>
+    thread_block_tile(details::from_parent_t, const P &parent)
+        : details::tile_base<Size>((unsigned)parent.thread_rank() / Size,
+                                   (unsigned)(parent.size() + Size - 1) / Size)
+    {
+    }
+    /* thread_block_tile<32> t = tiled_partition<32>(block): forget the parent. */
+    template <class P>
+    thread_block_tile(const thread_block_tile<Size, P> &other) : details::tile_base<Size>(other)
+    {
+    }
+};
+
+template <unsigned Size, class ParentT>
+static inline thread_block_tile<Size, ParentT> tiled_partition(const ParentT &parent)
+{
+    static_assert(details::is_tile_parent<ParentT>::value,
+                  "tiled_partition<Size>(g): g must be a thread_block or a thread_block_tile");
+    static_assert(Size < details::tile_size_of<ParentT>::value, "Tile size bigger or equal to the parent group size");
+    return thread_block_tile<Size, ParentT>(details::from_parent_t{}, parent);
+}
+/* The calling thread alone. */
+static inline thread_block_tile<1, void> this_thread()
+{
+    return thread_block_tile<1, void>(details::from_parent_t{}, tiled_partition<1>(this_thread_block()));
+}
+
+/* tiled_partition(g, n) with n known at run time: a thread_group (or a
+ * coalesced_group of a coalesced_group), n a power of two up to 32. */
+namespace details {
+static inline void check_tile_size(unsigned tilesz, const char *file, int line)
+{
+    if (tilesz == 0 || tilesz > 32 || (tilesz & (tilesz - 1)) != 0)
+        pw_simt_trap("cooperative_groups::tiled_partition(g, n): n must be 1, 2, 4, 8, 16 or 32", file, line);
+}
+}  // namespace details
+static inline thread_group tiled_partition(const thread_block &parent, unsigned tilesz, PW_SITE_ARGS)
+{
+    details::check_tile_size(tilesz, PW_SITE);
+    unsigned rank = parent.thread_rank(), base = rank & ~(tilesz - 1u), n = parent.size() - base;
+    unsigned len = n < tilesz ? n : tilesz;
+    unsigned mask = (len == 32 ? 0xffffffffu : (1u << len) - 1u) << (details::laneid() & ~(tilesz - 1u));
+    return thread_group(details::make_t{}, details::coalesced_group_id, mask, rank / tilesz,
+                        (parent.size() + tilesz - 1) / tilesz);
+}
+/* The members of parent, in rank order, tilesz at a time. */
+static inline coalesced_group tiled_partition(const coalesced_group &parent, unsigned tilesz, PW_SITE_ARGS)
+{
+    details::check_tile_size(tilesz, PW_SITE);
+    unsigned first = parent.thread_rank() / tilesz * tilesz, mask = 0;
+    for (unsigned r = first; r < first + tilesz; r++) {
+        unsigned lane = details::nth_lane(parent.get_mask(), r);
+        if (lane < 32)
+            mask |= 1u << lane;
+    }
+    return coalesced_group(details::make_t{}, mask, parent.thread_rank() / tilesz, (parent.size() + tilesz - 1) / tilesz);
+}
+static inline thread_group tiled_partition(const thread_group &parent, unsigned tilesz, PW_SITE_ARGS)
+{
+    if (parent.get_type() == details::thread_block_id)
+        return tiled_partition(this_thread_block(), tilesz, PW_SITE);
+    coalesced_group g(details::make_t{}, parent.pw_lanes(), 0, 1);
+    return tiled_partition(g, tilesz, PW_SITE);
+}
+
+/* ---- partitions of a warp's group by a predicate or a label ----------------------- */
+template <class G, class P> static inline coalesced_group binary_partition(const G &parent, P pred, PW_SITE_ARGS)
+{
+    unsigned mask = parent.get_mask(), yes = __ballot_sync(mask, pred ? 1 : 0, PW_SITE);
+    return coalesced_group(details::make_t{}, pred ? yes : mask & ~yes);
+}
+template <class G> static inline coalesced_group labeled_partition(const G &parent, int label, PW_SITE_ARGS)
+{
+    return coalesced_group(details::make_t{}, __match_any_sync(parent.get_mask(), label, PW_SITE));
+}
+
+/* ---- free functions ------------------------------------------------------------------ */
+template <class G> static inline void sync(const G &g, PW_SITE_ARGS) { g.sync(PW_SITE); }
+template <class G> static inline auto thread_rank(const G &g) -> decltype(g.thread_rank()) { return g.thread_rank(); }
+template <class G> static inline auto group_size(const G &g) -> decltype(g.num_threads()) { return g.num_threads(); }
+
+/* ---- not supported yet: refused at compile time --------------------------------------- */
+class grid_group {
+public:
+    template <class PW = void> void sync() const
+    {
+        static_assert(details::dependent_false<PW>::value,
+                      "SIMT emulator: grid_group::sync() (grid-wide sync, a cooperative launch) is not supported yet");
+    }
+    template <class PW = void> unsigned long long thread_rank() const
+    {
+        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
+        return 0;
+    }
+    template <class PW = void> unsigned long long size() const
+    {
+        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
+        return 0;
+    }
+    template <class PW = void> unsigned long long num_threads() const
+    {
+        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
+        return 0;
+    }
+    template <class PW = void> bool is_valid() const
+    {
+        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
+        return false;
+    }
+};
+template <class PW = void> static inline grid_group this_grid()
+{
+    static_assert(details::dependent_false<PW>::value,
+                  "SIMT emulator: cooperative_groups::this_grid() (grid-wide sync needs a cooperative launch) is not "
+                  "supported yet");
+    return grid_group();
+}
+class multi_grid_group {};
+template <class PW = void> static inline multi_grid_group this_multi_grid()
+{
+    static_assert(details::dependent_false<PW>::value,
+                  "SIMT emulator: cooperative_groups::this_multi_grid() is not supported yet");
+    return multi_grid_group();
+}
+class cluster_group {};
+template <class PW = void> static inline cluster_group this_cluster()
+{
+    static_assert(details::dependent_false<PW>::value,
+                  "SIMT emulator: cooperative_groups::this_cluster() (thread block clusters) is not supported yet");
+    return cluster_group();
+}
+
+}  // namespace cooperative_groups
+
+#endif

@@ -1,0 +1,8 @@
+/* common/simt/cuda/host_defines.h: the stand-in for CUDA's <host_defines.h> on the SIMT emulator
+ * (common/simt/cuda/ is on the include path of emulator builds only): all of
+ * what it declares comes with simt.h (the runtime API, the kernel
+ * language, vector types, math and integer intrinsics: simt_cuda.h). */
+#ifndef PW_CUDA_HOST_DEFINES_H
+#define PW_CUDA_HOST_DEFINES_H
+#include "simt.h"
+#endif

@@ -1,0 +1,606 @@
+/* common/simt/simt.c: the SIMT emulator (see simt.h for what it offers): its
+ * settings, the scheduler and the launch, the counters, the device. The rest
+ * is split by concern: simt_memory.c (source lines, device memory, streams,
+ * the shared-memory arena), simt_report.c (errors, reports, the exit, the
+ * lane map, the warp logs), simt_check.c (checking one access, the hooks),
+ * simt_sync.c (barriers, warp collectives); simt_internal.h is what they
+ * share.
+ *
+ * How a launch runs. Blocks are handed out to workers (OS threads; the
+ * calling thread is one of them). A worker runs one block at a time: each
+ * emulated thread is a fiber (common/fiber.h), and a thread runs until it
+ * has to meet others (at __syncthreads, at a warp collective, at its end) or
+ * until it has made SLICE memory accesses in a row, when it gives way to the
+ * next one: that is what lets a thread spinning on a flag see another warp
+ * set it. When every thread waits at the same barrier the barrier opens;
+ * when every lane a collective names has arrived, the last one computes all
+ * the results. When no thread can run and the block is not done, that is a
+ * deadlock, and the scheduler says why instead of hanging; when the threads
+ * run but nothing changes for spin_limit accesses, that is a livelock.
+ *
+ * How accesses are seen. The .cu files are compiled with ThreadSanitizer's
+ * instrumentation and their __tsan_* calls renamed to the pw_tsan_* hooks
+ * below (mk/cuda.mk, tools/pwcc). A hook gets the address and size, and
+ * __builtin_return_address(0) names the instruction. Outside a kernel (host
+ * code of a .cu file) a hook returns at once.
+ *
+ * What is counted. Every access is recorded in its warp's log under
+ * (instruction, how many times this lane has executed it since the warp last
+ * met). The lanes that share a key are one warp instruction: that is how
+ * lock-step SIMT groups them, including after divergence (the lanes that
+ * did not take a branch never pass its instructions). When a warp meets (a
+ * barrier, a full-warp collective, the end of the block), each instruction
+ * is turned into counts: active lanes, 32-byte sectors for device memory,
+ * and bank-conflict ways for shared memory (32 banks of 4-byte words; lanes
+ * on the same word share it, a broadcast).
+ *
+ * Shared memory. Each worker has one arena: the dynamic array (the launch's
+ * third argument) at offset 0, the static __shared__ variables after it, at
+ * the 128-byte boundary, in the order the block first reaches them
+ * (tools/pwcc-tr turns each declaration into a pw_simt_shared_static call).
+ * It is filled with 0xFF at every block start, and a shadow byte per byte
+ * says what this block wrote (initcheck); a shadow cell per 4-byte word says
+ * who last wrote and read it and in which barrier interval (racecheck).
+ */
+#define _GNU_SOURCE
+#include "simt_internal.h"
+
+/* ---- state --------------------------------------------------------------------- */
+
+_Thread_local pw_simt_thread *simt_cur;          /* the running emulated thread, or NULL */
+_Thread_local worker *simt_tls_worker;           /* the calling thread's, kept between launches */
+
+pthread_mutex_t simt_state_lock = PTHREAD_MUTEX_INITIALIZER;   /* errors, allocations, reports */
+cudaError_t simt_last_error;
+char simt_last_message[2048];
+pw_simt_counters simt_last_counters, simt_total_counters;
+char simt_last_kernel[256];   /* the last launch's kernel, as written before <<< */
+bool simt_quiet;
+uint64_t simt_shuffle_seed;
+int simt_workers_setting;       /* 0: not set yet */
+unsigned simt_checks = PW_CHECK_ALL;
+long long simt_spin_limit = DEFAULT_SPIN_LIMIT;
+bool simt_leak_checking = true;   /* PW_SIMT_LEAK_CHECK=0: not */
+bool simt_settings_read;
+long simt_reports, simt_reports_loud;
+char simt_last_report[2048];   /* kept in quiet mode too: checkers explain it */
+int simt_launch_reports[4];     /* per check, this launch: printed ones */
+long simt_launch_suppressed;
+
+void simt_read_settings(void)
+{
+    if (simt_settings_read) return;
+    simt_settings_read = true;
+    const char *s = getenv("PW_SIMT_SHUFFLE");
+    if (s && *s) simt_shuffle_seed = strtoull(s, NULL, 10);
+    const char *w = getenv("PW_SIMT_WORKERS");
+    if (w && *w && !simt_workers_setting) {
+        long v = strtol(w, NULL, 10);
+        simt_workers_setting = v >= 1 && v <= 256 ? (int)v : 1;
+    }
+    if (!simt_workers_setting) simt_workers_setting = 1;
+    const char *c = getenv("PW_SIMT_CHECKS");
+    if (c && *c) {
+        unsigned m = 0;
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", c);
+        for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
+            if (!strcmp(tok, "all")) m |= PW_CHECK_ALL;
+            else if (!strcmp(tok, "none")) m |= 0;
+            else if (!strcmp(tok, "memcheck")) m |= PW_CHECK_MEMCHECK;
+            else if (!strcmp(tok, "racecheck")) m |= PW_CHECK_RACECHECK;
+            else if (!strcmp(tok, "initcheck")) m |= PW_CHECK_INITCHECK;
+            else if (!strcmp(tok, "synccheck")) m |= PW_CHECK_SYNCCHECK;
+            else {
+                fprintf(stderr, "simt: PW_SIMT_CHECKS=%s: '%s' is not one of all, none, memcheck, racecheck, "
+                        "initcheck, synccheck\n", c, tok);
+                exit(2);
+            }
+        }
+        simt_checks = m;
+    }
+    const char *lc = getenv("PW_SIMT_LEAK_CHECK");
+    if (lc && !strcmp(lc, "0")) simt_leak_checking = false;
+    const char *l = getenv("PW_SIMT_SPIN_LIMIT");
+    if (l && *l) {
+        long long v = strtoll(l, NULL, 10);
+        if (v > 0) simt_spin_limit = v;
+    }
+}
+
+void pw_simt_set_quiet(bool q) { simt_quiet = q; }
+void pw_simt_set_shuffle(uint64_t seed) { simt_read_settings(); simt_shuffle_seed = seed; }
+void pw_simt_set_workers(int n) { simt_read_settings(); simt_workers_setting = n < 1 ? 1 : n > 256 ? 256 : n; }
+int pw_simt_workers(void) { simt_read_settings(); return simt_workers_setting; }
+unsigned pw_simt_checks(void) { simt_read_settings(); return simt_checks; }
+void pw_simt_set_checks(unsigned c) { simt_read_settings(); simt_checks = c & PW_CHECK_ALL; }
+void pw_simt_set_spin_limit(long long n) { simt_read_settings(); simt_spin_limit = n > 0 ? n : DEFAULT_SPIN_LIMIT; }
+long pw_simt_report_count(void) { return simt_reports; }
+const char *pw_simt_last_report(void) { return simt_last_report; }
+
+
+/* ---- the running thread: indices, clock, trap ------------------------------------------------------ */
+
+uint3 pw_simt_thread_idx(void) { return simt_cur->tid; }
+uint3 pw_simt_block_idx(void) { return simt_cur->w->block_idx; }
+uint3 pw_simt_block_dim(void) { dim3 d = simt_cur->w->block_dim; return (uint3){ d.x, d.y, d.z }; }
+uint3 pw_simt_grid_dim(void) { dim3 d = simt_cur->w->grid_dim; return (uint3){ d.x, d.y, d.z }; }
+int pw_simt_in_kernel(void) { return simt_cur != NULL; }
+
+long long pw_simt_clock(void) { return (long long)(pw_now() * 1e9); }
+
+void pw_simt_trap(const char *what, const char *file, int line)
+{
+    if (!simt_cur) {
+        fprintf(stderr, "simt: %s at %s:%d outside a kernel\n", what, file, line);
+        abort();
+    }
+    simt_thread_error("trap", cudaErrorLaunchFailure, "%s at %s:%d stopped the kernel", what, file, line);
+}
+
+/* ---- the scheduler ------------------------------------------------------------------------------ */
+
+static void thread_main(void *arg)
+{
+    pw_simt_thread *t = arg;
+    while (!t->quit) {
+        t->w->L->thunk(t->w->L->args);
+        t->state = DONE;
+        t->w->ndone++;
+        t->w->no_progress = 0;
+        simt_yield(t);                 /* resumed for the next block, or to quit */
+    }
+}
+
+static pw_simt_thread *get_thread(worker *w, int i)
+{
+    if (!w->thr[i]) {
+        w->thr[i] = calloc(1, sizeof *w->thr[i]);
+        PW_CHECK_ALLOC(w->thr[i], sizeof *w->thr[i]);
+        w->thr[i]->w = w;
+        w->thr[i]->linear = i;
+        w->thr[i]->lane = i % 32;
+        w->thr[i]->warp = i / 32;
+    }
+    return w->thr[i];
+}
+
+static void run_thread(worker *w, pw_simt_thread *t)
+{
+    if (!t->fiber) {
+        t->fiber = pw_fiber_create(thread_main, t, 0);
+        t->stack_lo = (uintptr_t)pw_fiber_stack_bottom(t->fiber);
+        t->stack_bytes = pw_fiber_stack_size(t->fiber);
+    }
+    t->started = true;
+    simt_cur = t;
+    pw_fiber_switch(w->sched, t->fiber);
+    simt_cur = NULL;
+}
+
+/* Fibers stopped mid-kernel cannot be reused: let the idle ones return,
+ * and free them all. */
+static void free_pool(worker *w)
+{
+    for (int i = 0; i < MAX_THREADS; i++) {
+        pw_simt_thread *t = w->thr[i];
+        if (!t) continue;
+        if (t->fiber && t->started && t->state == DONE && !pw_fiber_done(t->fiber)) {
+            t->quit = true;
+            simt_cur = t;
+            pw_fiber_switch(w->sched, t->fiber);
+            simt_cur = NULL;
+        }
+        pw_fiber_destroy(t->fiber);
+        free(t);
+        w->thr[i] = NULL;
+    }
+    w->pool_broken = false;
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Why nobody can run: the message of a block that would hang on a GPU. */
+static void diagnose(worker *w)
+{
+    char a[256], b[256];
+    int T = w->nthreads;
+    if (w->nbarrier > 0 && w->barrier_mismatch) {
+        /* two groups: the threads at the first barrier's site, and the rest */
+        const char *f1 = w->barrier_file, *f2 = "?";
+        int l1 = w->barrier_line, l2 = 0;
+        for (int i = 0; i < T; i++)
+            if (w->thr[i]->state == AT_BARRIER && w->thr[i]->wait_line == l1 && !strcmp(w->thr[i]->wait_file, f1))
+                w->thr[i]->state = MARK;
+        for (int i = 0; i < T; i++)
+            if (w->thr[i]->state == AT_BARRIER) { f2 = w->thr[i]->wait_file; l2 = w->thr[i]->wait_line; break; }
+        simt_thread_list(w, MARK, 0, 0, a, sizeof a);
+        simt_thread_list(w, AT_BARRIER, 0, 0, b, sizeof b);
+        for (int i = 0; i < T; i++)
+            if (w->thr[i]->state == MARK) w->thr[i]->state = AT_BARRIER;
+        simt_block_error(w, "synccheck", cudaErrorLaunchFailure,
+                    "threads wait at different barriers: threads %s at __syncthreads() at %s:%d, threads %s at "
+                    "__syncthreads() at %s:%d. Every thread of a block must reach the same barrier: is one "
+                    "inside a branch that not all threads take?", a, f1, l1, b, f2, l2);
+        return;
+    }
+    if (w->nbarrier > 0 && w->nbarrier + w->ndone == T) {
+        simt_thread_list(w, AT_BARRIER, 0, 0, a, sizeof a);
+        simt_thread_list(w, DONE, 0, 0, b, sizeof b);
+        simt_block_error(w, "synccheck", cudaErrorLaunchFailure,
+                    "__syncthreads() at %s:%d: threads %s wait there, but threads %s exited without reaching it "
+                    "(on a GPU: undefined, often a hang). Every thread must reach every barrier: no barrier inside "
+                    "an if that some threads skip, and guard the work with if (i < n), not an early return",
+                    w->barrier_file, w->barrier_line, a, b);
+        return;
+    }
+    for (int i = 0; i < T; i++) {
+        pw_simt_thread *t = w->thr[i];
+        if (t->state != AT_COLLECTIVE) continue;
+        for (int l = 0; l < 32; l++) {
+            if (!(t->mask >> l & 1u)) continue;
+            pw_simt_thread *u = w->thr[t->warp * 32 + l];
+            if (simt_same_collective(u, t)) continue;
+            simt_thread_list(w, -1, t->warp, t->mask, a, sizeof a);
+            const char *why = u->state == DONE ? "has exited"
+                              : u->state == AT_BARRIER ? "waits at __syncthreads()"
+                              : u->op != t->op || (t->op == PW_WARP_CALL && u->call_fn != t->call_fn) ? "waits at a different collective"
+                              : u->mask != t->mask ? "waits at the same collective with another mask"
+                              : "waits with another width";
+            char at[200] = "";
+            if (u->state != DONE) snprintf(at, sizeof at, " at %s:%d", u->wait_file, u->wait_line);
+            if (u->state == AT_COLLECTIVE && u->op == PW_WARP_CALL && u->call_fn != t->call_fn)
+                snprintf(at, sizeof at, " (%s) at %s:%d", u->call_name, u->wait_file, u->wait_line);
+            simt_block_error(w, "synccheck", cudaErrorLaunchFailure,
+                        "%s (mask 0x%08x) at %s:%d in warp %d waits for lane %d (thread %d), which %s%s; the "
+                        "threads named in the mask (%s) must all call it with the same mask",
+                        simt_coll_name(t), t->mask, t->wait_file, t->wait_line, t->warp, l, u->linear, why, at, a);
+            return;
+        }
+    }
+    simt_block_error(w, "synccheck", cudaErrorLaunchFailure, "deadlock: %d threads at a barrier, %d done, none can run",
+                w->nbarrier, w->ndone);
+}
+
+static void run_block(worker *w, long long b)
+{
+    launch *L = w->L;
+    dim3 g = L->cfg.grid;
+    w->block_idx.x = (unsigned)(b % g.x);
+    w->block_idx.y = (unsigned)(b / g.x % g.y);
+    w->block_idx.z = (unsigned)(b / ((long long)g.x * g.y));
+    int T = w->nthreads;
+    /* Shared memory: poison, nothing written, no static variable placed yet. */
+    if (w->touched) {
+        memset(w->arena, 0xFF, w->touched);
+        memset(w->written, 0, w->touched);
+    }
+    w->touched = w->dyn_bytes;
+    w->nvars = 0;
+    w->static_used = 0;
+    if (w->l1_used) {   /* a new block: an empty L1 (the model's) */
+        memset(w->l1_set, 0, w->l1_cap * sizeof *w->l1_set);
+        w->l1_used = 0;
+    }
+    w->serial++;
+    w->epoch = 0;
+    memset(w->wsync, 0, sizeof w->wsync);
+    memset(w->seq, 0, sizeof w->seq);
+    w->ndone = w->nbarrier = 0;
+    w->no_progress = 0;
+    w->barrier_mismatch = false;
+    for (int i = 0; i < T; i++) { w->thr[i]->state = RUNNABLE; w->thr[i]->slice = 0; }
+    for (int i = 0; i < T; i++) w->order[i] = i;
+    for (;;) {
+        bool ran = false;
+        if (simt_shuffle_seed)
+            for (int i = T - 1; i > 0; i--) {
+                int j = (int)(xorshift(&w->rng) % (uint64_t)(i + 1)), tmp = w->order[i];
+                w->order[i] = w->order[j];
+                w->order[j] = tmp;
+            }
+        for (int k = 0; k < T; k++) {
+            pw_simt_thread *t = w->thr[w->order[k]];
+            if (t->state != RUNNABLE) continue;
+            run_thread(w, t);
+            ran = true;
+            if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE)) return;
+        }
+        if (w->ndone == T) break;
+        if (w->nbarrier > 0 && w->nbarrier == T && !w->barrier_mismatch) {
+            w->barrier_count = 0;
+            for (int i = 0; i < T; i++) { w->thr[i]->state = RUNNABLE; w->barrier_count += w->thr[i]->pred; }
+            w->nbarrier = 0;
+            w->epoch++;
+            w->no_progress = 0;
+            w->c.barriers++;
+            w->c.barrier_crossings += T;
+            simt_flush_all(w);
+            continue;
+        }
+        if (!ran || (w->nbarrier > 0 && w->nbarrier + w->ndone == T)) {
+            diagnose(w);
+            return;
+        }
+    }
+    simt_flush_all(w);
+}
+
+/* The counters that hold the largest value, not a sum (k: the index of a
+ * long long of pw_simt_counters). */
+static int counter_is_max(size_t k)
+{
+    static const size_t max_fields[] = { offsetof(pw_simt_counters, shared_max_ways),
+                                         offsetof(pw_simt_counters, threads_per_block),
+                                         offsetof(pw_simt_counters, shared_static_bytes),
+                                         offsetof(pw_simt_counters, shared_dynamic_bytes) };
+    for (size_t i = 0; i < sizeof max_fields / sizeof max_fields[0]; i++)
+        if (k * sizeof(long long) == max_fields[i]) return 1;
+    return 0;
+}
+
+/* Run blocks until the grid is done or an error stops it. */
+static void work(worker *w, launch *L)
+{
+    w->L = L;
+    w->block_dim = L->cfg.block;
+    w->grid_dim = L->cfg.grid;
+    w->nthreads = (int)(L->cfg.block.x * L->cfg.block.y * L->cfg.block.z);
+    w->nwarps = (w->nthreads + 31) / 32;
+    w->sched = pw_fiber_self();
+    simt_arena_alloc(w);
+    w->dyn_bytes = L->cfg.shmem;
+    w->static_base = simt_round_up(L->cfg.shmem, 128);
+    w->touched = w->static_base + MAX_STATIC_SHARED;   /* the first block starts clean */
+    memset(&w->c, 0, sizeof w->c);
+    w->rng = simt_shuffle_seed ? simt_shuffle_seed : 1;
+    for (int i = 0; i < w->nthreads; i++) {
+        pw_simt_thread *t = get_thread(w, i);
+        dim3 bd = L->cfg.block;
+        t->tid.x = (unsigned)i % bd.x;
+        t->tid.y = (unsigned)i / bd.x % bd.y;
+        t->tid.z = (unsigned)i / (bd.x * bd.y);
+    }
+    long long blocks = 0;
+    for (;;) {
+        if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE)) break;
+        long long b = __atomic_fetch_add(&L->next, 1, __ATOMIC_RELAXED);
+        if (b >= L->nblocks) break;
+        run_block(w, b);
+        blocks++;
+    }
+    if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE)) {
+        for (int i = 0; i < w->nwarps; i++) {
+            warp_log *wl = &w->warps[i];
+            for (int s = 0; s < wl->nsites; s++) wl->sites[s].n = 0;
+            wl->nsites = 0;
+            if (wl->hcap) memset(wl->hash, 0, (size_t)wl->hcap * sizeof *wl->hash);
+        }
+        memset(w->dirty_warps, 0, sizeof w->dirty_warps);
+    }
+    w->c.blocks = blocks;
+    w->c.threads = blocks * w->nthreads;
+    w->c.warps = blocks * w->nwarps;
+    w->c.threads_per_block = w->nthreads;
+    w->c.shared_dynamic_bytes = (long long)L->cfg.shmem;
+    pthread_mutex_lock(&L->lock);
+    const long long *src = (const long long *)&w->c;
+    long long *dst = (long long *)&L->sum;
+    for (size_t k = 0; k < sizeof w->c / sizeof(long long); k++) {
+        if (counter_is_max(k)) { if (src[k] > dst[k]) dst[k] = src[k]; }
+        else dst[k] += src[k];
+    }
+    pthread_mutex_unlock(&L->lock);
+    if (w->pool_broken) free_pool(w);
+}
+
+static worker *new_worker(void)
+{
+    worker *w = calloc(1, sizeof *w);
+    PW_CHECK_ALLOC(w, sizeof *w);
+    return w;
+}
+
+static void free_worker(worker *w)
+{
+    free_pool(w);
+    for (int i = 0; i < MAX_WARPS; i++) {
+        warp_log *wl = &w->warps[i];
+        for (int s = 0; s < wl->cap; s++) free(wl->sites[s].g);
+        free(wl->sites);
+        free(wl->hash);
+    }
+    free(w->l1_set);
+    free(w->arena);
+    free(w->written);
+    free(w->race);
+    free(w);
+}
+
+static void *worker_thread(void *arg)
+{
+    worker *w = new_worker();
+    work(w, arg);
+    free_worker(w);
+    return NULL;
+}
+
+static bool in_launch;
+
+void pw_simt_shutdown(void)
+{
+    if (in_launch || !simt_tls_worker) return;     /* exit() from inside a kernel: leave it */
+    free_worker(simt_tls_worker);
+    simt_tls_worker = NULL;
+}
+
+static bool valid_config(const pw_simt_config *c, char *why, size_t len)
+{
+    dim3 b = c->block, g = c->grid;
+    unsigned long long threads = (unsigned long long)b.x * b.y * b.z;
+    if (!b.x || !b.y || !b.z || !g.x || !g.y || !g.z)
+        snprintf(why, len, "a grid or block size is 0");
+    else if (threads > MAX_THREADS)
+        snprintf(why, len, "%llu threads per block: the most is %d", threads, MAX_THREADS);
+    else if (b.z > 64)
+        snprintf(why, len, "blockDim.z = %u: the most is 64", b.z);
+    else if (g.y > 65535 || g.z > 65535)
+        snprintf(why, len, "gridDim.y and .z can be at most 65535");
+    else if (c->shmem > MAX_DYN_SHARED)
+        snprintf(why, len, "%zu bytes of dynamic shared memory: the most is %d", c->shmem, MAX_DYN_SHARED);
+    else
+        return true;
+    return false;
+}
+
+void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes)
+{
+    simt_read_settings();
+    simt_ensure_atexit();
+    char why[160];
+    if (simt_cur) {
+        fprintf(stderr, "simt: kernel %s launched from inside a kernel (dynamic parallelism is not supported)\n",
+                cfg->name);
+        abort();
+    }
+    if (!valid_config(cfg, why, sizeof why)) {
+        pthread_mutex_lock(&simt_state_lock);
+        snprintf(simt_last_message, sizeof simt_last_message, "simt: kernel %s: invalid launch: %s", cfg->name, why);
+        simt_last_error = cudaErrorInvalidConfiguration;
+        if (!simt_quiet) fprintf(stderr, "%s\n", simt_last_message);
+        pthread_mutex_unlock(&simt_state_lock);
+        return;
+    }
+    if (!simt_tls_worker) {
+        simt_tls_worker = new_worker();
+        static bool registered;
+        if (!registered) { registered = true; atexit(pw_simt_shutdown); }
+    }
+    launch L = { .cfg = *cfg, .thunk = thunk, .args = args, .args_bytes = args_bytes };
+    L.nblocks = (long long)cfg->grid.x * cfg->grid.y * cfg->grid.z;
+    pthread_mutex_init(&L.lock, NULL);
+    memset(simt_launch_reports, 0, sizeof simt_launch_reports);
+    simt_launch_suppressed = 0;
+    int extra = simt_workers_setting - 1;
+    if (extra > L.nblocks - 1) extra = (int)(L.nblocks - 1);
+    pthread_t tids[256];
+    in_launch = true;
+    for (int i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_create(&tids[i], NULL, worker_thread, &L));
+    work(simt_tls_worker, &L);
+    for (int i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_join(tids[i], NULL));
+    in_launch = false;
+    pthread_mutex_destroy(&L.lock);
+    if (simt_launch_suppressed && !simt_quiet)
+        fprintf(stderr, "simt: kernel %s: %ld more reports like those above, not shown\n", cfg->name,
+                simt_launch_suppressed);
+    simt_trace_warp = -1;              /* the lane map records one launch */
+    L.sum.launches = 1;
+    simt_last_counters = L.sum;
+    snprintf(simt_last_kernel, sizeof simt_last_kernel, "%s", cfg->name ? cfg->name : "");
+    const long long *src = (const long long *)&L.sum;
+    long long *dst = (long long *)&simt_total_counters;
+    for (size_t k = 0; k < sizeof L.sum / sizeof(long long); k++) {
+        if (counter_is_max(k)) { if (src[k] > dst[k]) dst[k] = src[k]; }
+        else dst[k] += src[k];
+    }
+}
+
+/* ---- counters --------------------------------------------------------------------------------------- */
+
+const pw_simt_counters *pw_simt_last_counters(void) { return &simt_last_counters; }
+const char *pw_simt_last_kernel(void) { return simt_last_kernel; }
+const pw_simt_counters *pw_simt_total_counters(void) { return &simt_total_counters; }
+void pw_simt_counters_reset(void) { memset(&simt_total_counters, 0, sizeof simt_total_counters); }
+
+double pw_simt_efficiency(const pw_simt_counters *c)
+{
+    return c->warp_steps ? (double)c->active_lanes / (32.0 * (double)c->warp_steps) : 0;
+}
+
+double pw_simt_sectors_per_request(const pw_simt_counters *c)
+{
+    long long r = c->global_load_requests + c->global_store_requests;
+    return r ? (double)(c->global_load_sectors + c->global_store_sectors) / (double)r : 0;
+}
+
+double pw_simt_conflict_ways(const pw_simt_counters *c)
+{
+    return c->shared_requests ? (double)c->shared_wavefronts / (double)c->shared_requests : 0;
+}
+
+/* ---- the device, events ------------------------------------------------------------------------------- */
+
+cudaError_t pw_simt_get_device_count(int *n)
+{
+    *n = 1;
+    return cudaSuccess;
+}
+
+cudaError_t pw_simt_set_device(int device) { return device == 0 ? cudaSuccess : (simt_last_error = cudaErrorInvalidDevice); }
+cudaError_t pw_simt_get_device(int *device)
+{
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t pw_simt_get_device_properties(cudaDeviceProp *p, int device)
+{
+    if (device != 0) return simt_last_error = cudaErrorInvalidDevice;
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "SIMT emulator (CPU, %d worker thread%s)", pw_simt_workers(),
+             pw_simt_workers() == 1 ? "" : "s");
+    p->warpSize = 32;
+    p->maxThreadsPerBlock = MAX_THREADS;
+    p->maxThreadsDim[0] = p->maxThreadsDim[1] = 1024;
+    p->maxThreadsDim[2] = 64;
+    p->maxGridSize[0] = 2147483647;
+    p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+    p->multiProcessorCount = pw_simt_workers();
+    p->maxThreadsPerMultiProcessor = 2048;
+    p->sharedMemPerBlock = 48 * 1024;
+    p->sharedMemPerBlockOptin = MAX_DYN_SHARED;
+    p->sharedMemPerMultiprocessor = MAX_DYN_SHARED + 1024;
+    p->totalGlobalMem = (size_t)pw_available_memory();
+    p->totalConstMem = 64 * 1024;
+    p->regsPerBlock = 65536;
+    p->concurrentKernels = 0;
+    p->unifiedAddressing = 1;
+    p->managedMemory = 1;
+    return cudaSuccess;
+}
+
+struct pw_simt_event { double t; };
+
+cudaError_t pw_simt_event_create(cudaEvent_t *e)
+{
+    *e = calloc(1, sizeof **e);
+    return *e ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+
+cudaError_t pw_simt_event_record(cudaEvent_t e, cudaStream_t s)
+{
+    (void)s;
+    if (!e) return simt_last_error = cudaErrorInvalidResourceHandle;
+    e->t = pw_now();
+    return cudaSuccess;
+}
+
+cudaError_t pw_simt_event_synchronize(cudaEvent_t e) { (void)e; return cudaSuccess; }
+
+cudaError_t pw_simt_event_elapsed_time(float *ms, cudaEvent_t start, cudaEvent_t stop)
+{
+    *ms = (float)((stop->t - start->t) * 1e3);
+    return cudaSuccess;
+}
+
+cudaError_t pw_simt_event_destroy(cudaEvent_t e)
+{
+    free(e);
+    return cudaSuccess;
+}

@@ -1,0 +1,236 @@
+/* common/simt/simt_internal.h: what the emulator's files share (common/simt/simt.c and
+ * simt_memory.c, simt_report.c, simt_check.c, simt_sync.c): its limits,
+ * the state of a launch, a worker and an emulated thread, and the functions
+ * one file calls in another. Not for programs: they include simt.h. */
+#ifndef PW_SIMT_INTERNAL_H
+#define PW_SIMT_INTERNAL_H
+
+#include "simt.h"
+#include "errcheck.h"
+#include "fiber.h"
+#include "options.h"
+#include "timing.h"
+#include "util.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__linux__) || defined(__FreeBSD__)
+#include <link.h>
+#define PW_SIMT_HAVE_PHDR 1
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define PW_SIMT_ASAN 1
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PW_SIMT_ASAN 1
+#endif
+#endif
+#ifdef PW_SIMT_ASAN
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+#endif
+
+enum {
+    MAX_THREADS = 1024,           /* per block, as on every CUDA GPU since 2010 */
+    MAX_WARPS = MAX_THREADS / 32,
+    MAX_DYN_SHARED = 227 * 1024,  /* the most an H100 gives one block (opt-in beyond 48 KiB) */
+    MAX_STATIC_SHARED = 48 * 1024,/* static __shared__ variables: 48 KiB per block */
+    ARENA = MAX_DYN_SHARED + 128 + MAX_STATIC_SHARED,
+    MAX_STATIC_VARS = 256,
+    REDZONE = 256,                /* bytes around each cudaMalloc: cudaMalloc aligns to 256 */
+    SLICE = 4096,                 /* accesses a thread makes before it gives way */
+    PASS_CAP = 1 << 14,           /* passes over one instruction kept before a warp's log is counted */
+    MAX_REPORTS = 10,             /* per check and launch; the rest are counted */
+};
+#define DEFAULT_SPIN_LIMIT (1LL << 26)   /* ~67 M accesses with no progress: about a second */
+
+enum { RUNNABLE, AT_BARRIER, AT_COLLECTIVE, DONE, MARK };
+enum { SPACE_GLOBAL, SPACE_SHARED };
+enum { K_READ, K_WRITE, K_ATOMIC };
+
+/* ---- state --------------------------------------------------------------------- */
+
+typedef struct {                  /* one warp instruction being assembled */
+    uint32_t seq;                 /* when its first lane got there, in the warp's order */
+    uint32_t mask;                /* lanes that executed it */
+    uint32_t bytes;               /* access size of the first lane */
+    uintptr_t addr[32];           /* per lane: address (global) or offset (shared) */
+} group;
+
+typedef struct {                  /* every pass of a warp's lanes over one instruction */
+    const void *site;
+    int kind, space;
+    uint32_t occ[32];             /* passes by each lane */
+    group *g;
+    int n, cap;                   /* groups used (= most passes by any lane), allocated */
+} site_log;
+
+typedef struct {
+    site_log *sites;
+    int nsites, cap;
+    int *hash;                    /* open addressing: site -> index + 1 */
+    int hcap;
+} warp_log;
+
+typedef struct {                  /* racecheck: one 4-byte word of shared memory */
+    uint32_t serial;              /* the block it describes (else empty) */
+    int16_t wtid, rtid;           /* last writer, last reader (-1 none, -2 several) */
+    int16_t rwarp;                /* the readers' warp (-1: several warps) */
+    uint8_t watomic, ratomic;
+    uint8_t wmask, rmask;         /* the word's bytes the last write, the reads touched (a __half is 2 of 4) */
+    uint32_t wepoch, repoch;      /* barrier intervals */
+    uint32_t wsync, rsync;        /* the warp's collective count then */
+    const void *wsite, *rsite;
+} race_cell;
+
+typedef struct worker worker;
+typedef struct pw_simt_thread pw_simt_thread;
+typedef struct launch launch;
+
+struct pw_simt_thread {
+    worker *w;
+    pw_fiber *fiber;
+    uintptr_t stack_lo, stack_bytes;
+    int linear, lane, warp;
+    int state;
+    bool started, quit;
+    uint3 tid;
+    const char *wait_file;        /* the barrier or collective it waits at */
+    int wait_line;
+    int slice;                    /* accesses since it last gave way */
+    /* a collective in progress, or a barrier's predicate */
+    int op, arg, width, pred;
+    unsigned mask;
+    uint64_t value, result;
+    pw_simt_warp_fn call_fn;      /* PW_WARP_CALL: the operation, and its name */
+    const char *call_name;
+};
+
+struct launch {
+    pw_simt_config cfg;
+    void (*thunk)(void *);
+    void *args;
+    size_t args_bytes;
+    long long nblocks;
+    long long next;               /* next block to hand out (atomic) */
+    int failed;                   /* an error stopped the launch (atomic) */
+    pthread_mutex_t lock;         /* guards sum */
+    pw_simt_counters sum;
+};
+
+typedef struct { const void *tag; size_t off, bytes; } static_var;
+
+struct worker {
+    pw_fiber *sched;              /* this OS thread's own context */
+    pw_simt_thread *thr[MAX_THREADS];
+    bool pool_broken;             /* fibers stopped mid-kernel by an error */
+    launch *L;
+    uint3 block_idx;
+    dim3 block_dim, grid_dim;
+    int nthreads, nwarps;
+    int ndone, nbarrier;
+    const char *barrier_file;
+    int barrier_line;
+    bool barrier_mismatch;
+    int barrier_count;            /* threads whose predicate held, at the last barrier */
+    /* shared memory */
+    unsigned char *arena;         /* ARENA bytes */
+    unsigned char *written;       /* per byte: stored to in this block (initcheck) */
+    race_cell *race;              /* per 4-byte word */
+    size_t dyn_bytes, static_base, static_used, touched;
+    static_var vars[MAX_STATIC_VARS];
+    int nvars;
+    uint32_t serial;              /* blocks run by this worker */
+    uint32_t epoch;               /* barriers passed in this block */
+    uint32_t wsync[MAX_WARPS];    /* collectives completed per warp in this block */
+    uint32_t seq[MAX_WARPS];      /* warp instructions begun per warp (the lane map's order) */
+    /* the warp logs */
+    warp_log warps[MAX_WARPS];
+    unsigned dirty_warps[MAX_WARPS / 32 + 1];
+    int order[MAX_THREADS];
+    uint64_t rng;
+    long long no_progress;        /* accesses since anything changed in this block */
+    pw_simt_counters c;
+    size_t last_alloc;
+    /* the sectors this block has loaded: a load of one again is an L1 hit for the GPU model */
+    uintptr_t *l1_set;
+    size_t l1_cap, l1_used;
+};
+
+
+/* device memory's allocations (simt_memory.c) */
+enum { ALLOC_DEVICE, ALLOC_MANAGED, ALLOC_HOST };
+typedef struct {
+    char *base;
+    size_t bytes;
+    int kind;
+    unsigned char *init;          /* bit per byte: written (cudaMalloc memory only) */
+    const void *site;             /* who allocated it */
+} allocation;
+typedef struct { size_t off, bytes; } hole;   /* a freed range of the device space */
+
+/* the emulator's settings and bookkeeping (defined in simt.c) */
+extern _Thread_local pw_simt_thread *simt_cur;   /* the running emulated thread, or NULL */
+extern _Thread_local worker *simt_tls_worker;   /* the calling thread's, kept between launches */
+extern pthread_mutex_t simt_state_lock;   /* errors, allocations, reports */
+extern cudaError_t simt_last_error;
+extern char simt_last_message[2048];
+extern pw_simt_counters simt_last_counters, simt_total_counters;
+extern char simt_last_kernel[256];   /* the last launch's kernel, as written before <<< */
+extern bool simt_quiet;
+extern uint64_t simt_shuffle_seed;
+extern int simt_workers_setting;   /* 0: not set yet */
+extern unsigned simt_checks;
+extern long long simt_spin_limit;
+extern bool simt_leak_checking;   /* PW_SIMT_LEAK_CHECK=0: not */
+extern bool simt_settings_read;
+extern long simt_reports, simt_reports_loud;
+extern char simt_last_report[2048];   /* kept in quiet mode too: checkers explain it */
+extern int simt_launch_reports[4];   /* per check, this launch: printed ones */
+extern long simt_launch_suppressed;
+
+/* simt.c */
+void simt_read_settings(void);
+
+/* simt_memory.c */
+void simt_arena_alloc(worker *w);
+void simt_device_pages_free(char *raw, size_t total);
+long simt_find_alloc(const void *p, size_t bytes);
+bool simt_in_device_space(const void *p);
+size_t simt_round_up(size_t x, size_t to);
+void simt_site_text(const void *ra, char *buf, size_t len);
+extern const char *simt_alloc_names[];
+extern allocation *simt_allocs;
+extern hole simt_holes[256];
+extern size_t simt_nallocs;
+extern int simt_nholes;
+extern char *simt_device_space;
+
+/* simt_report.c */
+void simt_block_error(worker *w, const char *tool, cudaError_t code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void simt_ensure_atexit(void);
+void simt_flush_all(worker *w);
+void simt_flush_warp(worker *w, int warp);
+void simt_leak_check(bool report);
+void simt_record(worker *w, pw_simt_thread *t, const void *site, int kind, int space, uintptr_t off, size_t bytes);
+void simt_report_line(int check, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void simt_thread_error(const char *tool, cudaError_t code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+void simt_thread_list(worker *w, int state, int warp, unsigned mask, char *buf, size_t len);
+extern int simt_trace_warp;
+
+/* simt_sync.c */
+const char *simt_coll_name(const pw_simt_thread *t);
+void simt_preempt(pw_simt_thread *t, const void *site);
+bool simt_same_collective(const pw_simt_thread *u, const pw_simt_thread *t);
+void simt_yield(pw_simt_thread *t);
+
+#endif
