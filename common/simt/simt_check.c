@@ -2,7 +2,7 @@
  * racecheck against the shadow cells), and the ThreadSanitizer hooks that
  * the instrumented .cu objects call (renamed pw_tsan_*). */
 #define _GNU_SOURCE
-#include "simt_internal.h"
+#include "simt_state.h"
 
 /* ---- checking one access ------------------------------------------------------------------ */
 

@@ -1,116 +1,9 @@
-/* common/simt/simt_memory.c: the emulator's memories: which source line an
- * instruction address is, device memory (cudaMalloc with red zones, the
- * allocation table), streams, and the per-worker shared-memory arena. */
+/* common/simt/simt_memory.c: the emulator's memories: device memory
+ * (cudaMalloc with red zones, the allocation table), streams, the per-worker
+ * shared-memory arena, and the exit (leaks, and the status of a program that
+ * printed reports). */
 #define _GNU_SOURCE
-#include "simt_internal.h"
-
-/* ---- source lines: which line an instruction address is ---------------------------- */
-
-static uintptr_t program_bias;
-static bool bias_known;
-#ifdef PW_SIMT_HAVE_PHDR
-static int first_object(struct dl_phdr_info *info, size_t size, void *data)
-{
-    (void)size;
-    (void)data;
-    program_bias = info->dlpi_addr;
-    return 1;
-}
-#endif
-
-/* "file.cu:12" for an instruction of the program: its debug line table, read
- * by addr2line (binutils), once per address; else the function's name. */
-/* One line of addr2line's answer, without its newline and discriminator;
- * false if it names no line ("??", or line ? or 0). */
-static bool clean_line(char *line)
-{
-    line[strcspn(line, "\n")] = 0;
-    char *disc = strstr(line, " (discriminator");
-    if (disc) *disc = 0;
-    size_t n = strlen(line);
-    return n >= 2 && strncmp(line, "??", 2) != 0 && strcmp(line + n - 2, ":?") != 0 && strcmp(line + n - 2, ":0") != 0;
-}
-
-void simt_site_text(const void *ra, char *buf, size_t len)
-{
-    static struct { const void *ra; char text[160]; } cache[64];
-    static int ncache;
-    for (int i = 0; i < ncache; i++)
-        if (cache[i].ra == ra) { snprintf(buf, len, "%s", cache[i].text); return; }
-    char text[160] = "";
-    Dl_info info;
-    const char *object = NULL;
-    uintptr_t off = 0;
-    if (dladdr(ra, &info) && info.dli_fname) {
-        object = info.dli_fname;
-        if (!bias_known) {
-#ifdef PW_SIMT_HAVE_PHDR
-            dl_iterate_phdr(first_object, NULL);
-#endif
-            bias_known = true;
-        }
-        /* the main program: addresses relative to its load bias; a library: to its base */
-        uintptr_t base = info.dli_fbase && strstr(object, ".so") ? (uintptr_t)info.dli_fbase : program_bias;
-        off = (uintptr_t)ra - base - 1;   /* the return address is after the call: step back into it */
-        char exe[4096];
-        if (!strstr(object, ".so")) {
-            ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-            if (n > 0) { exe[n] = 0; object = exe; }
-        }
-        char cmd[4400];
-        /* the call's own line, with its chain of inlined calls (-i: innermost
-         * first); the line to show is the first one outside the emulator's own
-         * headers (an atomicAdd or a cudaFree wrapper is inlined from there) */
-        snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null", object, (unsigned long)off);
-        FILE *p = popen(cmd, "r");
-        if (p) {
-            char line[160];
-            bool chosen = false;
-            while (fgets(line, sizeof line, p)) {
-                if (!clean_line(line) && strncmp(line, "??", 2) == 0) continue;
-                bool ours = strstr(line, "common/simt/") || strstr(line, "/c++/");
-                if (!text[0] || (!chosen && !ours)) snprintf(text, sizeof text, "%s", line);
-                if (!ours) chosen = true;
-            }
-            pclose(p);
-        }
-        /* clang gives the instrumentation's call (and the access after it)
-         * line 0 at times: then the nearest line before it, which computed
-         * the address, is the access's */
-        if (text[0] && !clean_line(text)) {
-            size_t n = (size_t)snprintf(cmd, sizeof cmd, "addr2line -e '%s'", object);
-            for (unsigned back = 1; back <= 48 && n < sizeof cmd - 24; back++)
-                n += (size_t)snprintf(cmd + n, sizeof cmd - n, " 0x%lx", (unsigned long)(off - back));
-            snprintf(cmd + n, sizeof cmd - n, " 2>/dev/null");
-            p = popen(cmd, "r");
-            if (p) {
-                char line[160];
-                while (fgets(line, sizeof line, p)) {
-                    if (!clean_line(line)) continue;
-                    snprintf(text, sizeof text, "%s", line);
-                    break;
-                }
-                pclose(p);
-            }
-        }
-        if (!text[0] && info.dli_sname) snprintf(text, sizeof text, "%s+0x%lx", info.dli_sname,
-                                                 (unsigned long)((uintptr_t)ra - (uintptr_t)info.dli_saddr));
-    }
-    if (!text[0]) snprintf(text, sizeof text, "pc %p", ra);
-    /* a path under the current folder: shorter */
-    char cwd[4096];
-    const char *shown = text;
-    if (getcwd(cwd, sizeof cwd)) {
-        size_t n = strlen(cwd);
-        if (strncmp(text, cwd, n) == 0 && text[n] == '/') shown = text + n + 1;
-    }
-    snprintf(buf, len, "%s", shown);
-    if (ncache < 64) {
-        cache[ncache].ra = ra;
-        snprintf(cache[ncache].text, sizeof cache[ncache].text, "%s", shown);
-        ncache++;
-    }
-}
+#include "simt_state.h"
 
 /* ---- device memory: cudaMalloc with red zones ------------------------------------- */
 
@@ -118,8 +11,6 @@ const char *simt_alloc_names[] = { "cudaMalloc", "cudaMallocManaged", "cudaMallo
 allocation *simt_allocs;        /* sorted by base */
 size_t simt_nallocs;
 static size_t cap_allocs;
-
-size_t simt_round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 
 /* Device memory lives in its own reserved range of addresses (64 GiB of
  * address space, no memory until used), so an address tells what it is: in
@@ -447,4 +338,81 @@ void *pw_simt_shared_static(const void *tag, size_t bytes, size_t align)
     memset(w->written + off, 0, bytes);
     if (off + bytes > w->touched) w->touched = off + bytes;
     return w->arena + off;
+}
+
+/* ---- the exit: leaks, and the status of a program that printed reports ---------------- */
+
+void simt_leak_check(bool report)
+{
+    pthread_mutex_lock(&simt_state_lock);
+    size_t n = 0, bytes = 0;
+    allocation first = { 0 };
+    for (size_t i = 0; i < simt_nallocs; i++) {
+        if (simt_allocs[i].kind == ALLOC_HOST) continue;
+        if (!n) first = simt_allocs[i];
+        n++;
+        bytes += simt_allocs[i].bytes;
+    }
+    pthread_mutex_unlock(&simt_state_lock);
+    if (report && n && (simt_checks & PW_CHECK_MEMCHECK) && simt_leak_checking) {
+        char where[200];
+        simt_site_text(first.site, where, sizeof where);
+        simt_report_line(PW_CHECK_MEMCHECK, "simt memcheck: %zu bytes in %zu device allocation%s not freed at exit (the "
+                    "first: %zu bytes from %s at %s); cudaFree each, or cudaDeviceReset() at the end", bytes, n,
+                    n == 1 ? "" : "s", first.bytes, simt_alloc_names[first.kind], where);
+    }
+    if (!report) {                /* cudaDeviceReset: everything goes */
+        pthread_mutex_lock(&simt_state_lock);
+        for (size_t i = 0; i < simt_nallocs; i++) {
+            size_t total = simt_round_up(simt_allocs[i].bytes ? simt_allocs[i].bytes : 1, REDZONE) + 2 * REDZONE;
+#ifdef PW_SIMT_ASAN
+            __asan_unpoison_memory_region(simt_allocs[i].base - REDZONE, total);
+#endif
+            free(simt_allocs[i].init);
+            simt_device_pages_free(simt_allocs[i].base - REDZONE, total);
+        }
+        simt_nallocs = 0;
+        pthread_mutex_unlock(&simt_state_lock);
+    }
+}
+
+/* At exit: a program that ends well (status 0) is checked for leaks, and
+ * exits 1 if the checks printed anything; one that fails keeps its status
+ * (its early exit left memory allocated on purpose). glibc's on_exit passes
+ * the status; elsewhere the leak check is skipped. */
+static void exit_if_reported(void)
+{
+    if (!simt_reports_loud) return;
+    fprintf(stderr, "simt: %ld report%s from the emulator's checks (PW_SIMT_CHECKS): exit status 1\n", simt_reports_loud,
+            simt_reports_loud == 1 ? "" : "s");
+    fflush(NULL);
+    _exit(1);
+}
+
+static void at_exit_status(int status, void *arg)
+{
+    (void)arg;
+    simt_read_settings();
+    if (status != 0) return;
+    simt_leak_check(true);
+    exit_if_reported();
+}
+
+#ifndef __GLIBC__
+static void at_exit(void) { exit_if_reported(); }
+#endif
+
+static bool atexit_done;
+void simt_ensure_atexit(void)
+{
+    pthread_mutex_lock(&simt_state_lock);
+    bool first = !atexit_done;
+    atexit_done = true;
+    pthread_mutex_unlock(&simt_state_lock);
+#ifdef __GLIBC__
+    if (first) on_exit(at_exit_status, NULL);
+#else
+    (void)at_exit_status;
+    if (first) atexit(at_exit);
+#endif
 }

@@ -1,8 +1,7 @@
-/* common/simt/simt_report.c: the emulator's errors and reports, the exit
- * (leaks, and the status of a program that printed reports), the lane map
+/* common/simt/simt_report.c: the emulator's errors and reports, the lane map
  * and the warp logs that turn accesses into counts. */
 #define _GNU_SOURCE
-#include "simt_internal.h"
+#include "simt_state.h"
 
 /* ---- errors and reports ------------------------------------------------------------------ */
 
@@ -173,84 +172,6 @@ const char *pw_simt_error_name(cudaError_t e)
     }
     return "cudaErrorUnknown";
 }
-
-/* ---- the exit: leaks, and the status of a program that printed reports ---------------- */
-
-void simt_leak_check(bool report)
-{
-    pthread_mutex_lock(&simt_state_lock);
-    size_t n = 0, bytes = 0;
-    allocation first = { 0 };
-    for (size_t i = 0; i < simt_nallocs; i++) {
-        if (simt_allocs[i].kind == ALLOC_HOST) continue;
-        if (!n) first = simt_allocs[i];
-        n++;
-        bytes += simt_allocs[i].bytes;
-    }
-    pthread_mutex_unlock(&simt_state_lock);
-    if (report && n && (simt_checks & PW_CHECK_MEMCHECK) && simt_leak_checking) {
-        char where[200];
-        simt_site_text(first.site, where, sizeof where);
-        simt_report_line(PW_CHECK_MEMCHECK, "simt memcheck: %zu bytes in %zu device allocation%s not freed at exit (the "
-                    "first: %zu bytes from %s at %s); cudaFree each, or cudaDeviceReset() at the end", bytes, n,
-                    n == 1 ? "" : "s", first.bytes, simt_alloc_names[first.kind], where);
-    }
-    if (!report) {                /* cudaDeviceReset: everything goes */
-        pthread_mutex_lock(&simt_state_lock);
-        for (size_t i = 0; i < simt_nallocs; i++) {
-            size_t total = simt_round_up(simt_allocs[i].bytes ? simt_allocs[i].bytes : 1, REDZONE) + 2 * REDZONE;
-#ifdef PW_SIMT_ASAN
-            __asan_unpoison_memory_region(simt_allocs[i].base - REDZONE, total);
-#endif
-            free(simt_allocs[i].init);
-            simt_device_pages_free(simt_allocs[i].base - REDZONE, total);
-        }
-        simt_nallocs = 0;
-        pthread_mutex_unlock(&simt_state_lock);
-    }
-}
-
-/* At exit: a program that ends well (status 0) is checked for leaks, and
- * exits 1 if the checks printed anything; one that fails keeps its status
- * (its early exit left memory allocated on purpose). glibc's on_exit passes
- * the status; elsewhere the leak check is skipped. */
-static void exit_if_reported(void)
-{
-    if (!simt_reports_loud) return;
-    fprintf(stderr, "simt: %ld report%s from the emulator's checks (PW_SIMT_CHECKS): exit status 1\n", simt_reports_loud,
-            simt_reports_loud == 1 ? "" : "s");
-    fflush(NULL);
-    _exit(1);
-}
-
-static void at_exit_status(int status, void *arg)
-{
-    (void)arg;
-    simt_read_settings();
-    if (status != 0) return;
-    simt_leak_check(true);
-    exit_if_reported();
-}
-
-#ifndef __GLIBC__
-static void at_exit(void) { exit_if_reported(); }
-#endif
-
-static bool atexit_done;
-void simt_ensure_atexit(void)
-{
-    pthread_mutex_lock(&simt_state_lock);
-    bool first = !atexit_done;
-    atexit_done = true;
-    pthread_mutex_unlock(&simt_state_lock);
-#ifdef __GLIBC__
-    if (first) on_exit(at_exit_status, NULL);
-#else
-    (void)at_exit_status;
-    if (first) atexit(at_exit);
-#endif
-}
-
 
 /* ---- the lane map: one warp's instructions, lane by lane ------------------------------------- */
 

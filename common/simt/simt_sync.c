@@ -2,7 +2,7 @@
  * (__syncthreads and its predicates) and the warp collectives (votes,
  * shuffles, reductions, match, PW_WARP_CALL). */
 #define _GNU_SOURCE
-#include "simt_internal.h"
+#include "simt_state.h"
 
 /* ---- barriers ---------------------------------------------------------------------------------- */
 
@@ -92,7 +92,7 @@ bool simt_same_collective(const pw_simt_thread *u, const pw_simt_thread *t)
 }
 
 /* The lanes that exist in warp `warp` (the last warp of a block may be short). */
-static unsigned warp_lanes(worker *w, int warp)
+static unsigned lanes_of_warp(worker *w, int warp)
 {
     int n = w->nthreads - warp * 32;
     return n >= 32 ? 0xffffffffu : (1u << n) - 1;
@@ -194,7 +194,7 @@ static uint64_t complete(worker *w, pw_simt_thread *t)
     w->wsync[t->warp]++;          /* racecheck: the lanes' accesses before are ordered before those after */
     w->no_progress = 0;
     /* Every lane of the warp stopped here: its accesses so far are complete. */
-    if ((mask & warp_lanes(w, t->warp)) == warp_lanes(w, t->warp)) simt_flush_warp(w, t->warp);
+    if ((mask & lanes_of_warp(w, t->warp)) == lanes_of_warp(w, t->warp)) simt_flush_warp(w, t->warp);
     return t->result;
 }
 
@@ -207,7 +207,7 @@ uint64_t pw_simt_collect(pw_simt_collective op, unsigned mask, uint64_t value, i
         abort();
     }
     worker *w = t->w;
-    unsigned exists = warp_lanes(w, t->warp);
+    unsigned exists = lanes_of_warp(w, t->warp);
     if (!(mask >> t->lane & 1u))
         simt_thread_error("synccheck", cudaErrorLaunchFailure, "%s at %s:%d with mask 0x%08x, which leaves out the "
                      "calling lane %d: a lane must name itself in the mask", op_name(op), file, line, mask, t->lane);
@@ -249,7 +249,7 @@ void pw_simt_warp_call(const char *name, pw_simt_warp_fn fn, void *lane_arg, con
         abort();
     }
     worker *w = t->w;
-    unsigned lanes = warp_lanes(w, t->warp);
+    unsigned lanes = lanes_of_warp(w, t->warp);
     if (lanes != 0xffffffffu)
         simt_thread_error("synccheck", cudaErrorLaunchFailure, "%s at %s:%d in warp %d, which has only %d threads (the "
                      "block has %d): it is an operation of a whole warp, 32 threads; make the block a multiple of "

@@ -1,11 +1,14 @@
-/* common/simt/simt_internal.h: what the emulator's files share (common/simt/simt.c and
- * simt_memory.c, simt_report.c, simt_check.c, simt_sync.c): its limits,
- * the state of a launch, a worker and an emulated thread, and the functions
- * one file calls in another. Not for programs: they include simt.h. */
-#ifndef PW_SIMT_INTERNAL_H
-#define PW_SIMT_INTERNAL_H
+/* common/simt/simt_state.h: what the emulator's files share: its limits,
+ * the state of a launch, a worker and an emulated thread, the settings and
+ * errors (defined in simt_state.c), and the functions one file calls in
+ * another. The files call downwards only, in this order from the bottom:
+ * simt_state.c, simt_lines.c, simt_report.c, simt_memory.c, simt_sync.c,
+ * simt_check.c, simt_wmma.c, simt_launch.c. Not for programs: they include
+ * simt.h. */
+#ifndef PW_SIMT_STATE_H
+#define PW_SIMT_STATE_H
 
-#include "simt.h"
+#include "simt_api.h"
 #include "errcheck.h"
 #include "fiber.h"
 #include "options.h"
@@ -176,7 +179,7 @@ typedef struct {
 } allocation;
 typedef struct { size_t off, bytes; } hole;   /* a freed range of the device space */
 
-/* the emulator's settings and bookkeeping (defined in simt.c) */
+/* the emulator's settings and bookkeeping (defined in simt_state.c) */
 extern _Thread_local pw_simt_thread *simt_cur;   /* the running emulated thread, or NULL */
 extern _Thread_local worker *simt_tls_worker;   /* the calling thread's, kept between launches */
 extern pthread_mutex_t simt_state_lock;   /* errors, allocations, reports */
@@ -196,16 +199,21 @@ extern char simt_last_report[2048];   /* kept in quiet mode too: checkers explai
 extern int simt_launch_reports[4];   /* per check, this launch: printed ones */
 extern long simt_launch_suppressed;
 
-/* simt.c */
+/* simt_state.c */
 void simt_read_settings(void);
+
+static inline size_t simt_round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
+
+/* simt_lines.c */
+void simt_site_text(const void *ra, char *buf, size_t len);
 
 /* simt_memory.c */
 void simt_arena_alloc(worker *w);
 void simt_device_pages_free(char *raw, size_t total);
 long simt_find_alloc(const void *p, size_t bytes);
 bool simt_in_device_space(const void *p);
-size_t simt_round_up(size_t x, size_t to);
-void simt_site_text(const void *ra, char *buf, size_t len);
+void simt_ensure_atexit(void);
+void simt_leak_check(bool report);
 extern const char *simt_alloc_names[];
 extern allocation *simt_allocs;
 extern hole simt_holes[256];
@@ -216,10 +224,8 @@ extern char *simt_device_space;
 /* simt_report.c */
 void simt_block_error(worker *w, const char *tool, cudaError_t code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-void simt_ensure_atexit(void);
 void simt_flush_all(worker *w);
 void simt_flush_warp(worker *w, int warp);
-void simt_leak_check(bool report);
 void simt_record(worker *w, pw_simt_thread *t, const void *site, int kind, int space, uintptr_t off, size_t bytes);
 void simt_report_line(int check, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void simt_thread_error(const char *tool, cudaError_t code, const char *fmt, ...)
