@@ -40,7 +40,12 @@ $(eval $(call mpi_link,$(BUILD)/ch11/mpi_tp,chapters/11-tensor-parallel/mpi_tp.c
 $(eval $(call mpi_link,$(BUILD)/ch16/mpi_zero,chapters/16-sharded-data-parallel/mpi_zero.c,collectives mlp zero zero_train))
 endif
 
-.PHONY: mpi-programs
+.PHONY: mpi-programs mpi-check
+# make mpi-check [HOSTFILE=hosts NP=16 MPIRUN=... MPIRUN_FLAGS=...]: ranks,
+# hosts, the transport, a ping-pong to every rank (tools/mpi_check.sh).
+mpi-check: $(filter %/mpi_check,$(MPI_PROGRAMS))
+	@$(if $(HAVE_MPI),bash tools/mpi_check.sh $(BUILD)/ch10/mpi_check,echo "make mpi-check: mpicc not found (apt install openmpi-bin libopenmpi-dev / brew install open-mpi)"; exit 2)
+
 mpi-programs: $(MPI_PROGRAMS)
 # Plain `make` (programs), `make test` and `make chapter-10`/`chapter-11`
 # build them too, when they can be built.
@@ -48,3 +53,4 @@ programs: $(MPI_PROGRAMS)
 test-build: $(MPI_PROGRAMS)
 chapter-10: $(filter $(BUILD)/ch10/%,$(MPI_PROGRAMS))
 chapter-11: $(filter $(BUILD)/ch11/%,$(MPI_PROGRAMS))
+chapter-16: $(filter $(BUILD)/ch16/%,$(MPI_PROGRAMS))

@@ -88,7 +88,7 @@ static double stat_median(double *x, int n, double *q1, double *q3)
  * round trips per sample so that a sample of small messages is long enough
  * for the clock. bidir: both send at once (MPI_Sendrecv), one exchange per
  * sample. */
-static void pingpong(char *buf, char *buf2, size_t n, int reps, bool bidir, double *med, double *q1, double *q3)
+static void pingpong(char *buf, char *buf2, size_t n, int reps, bool bidir, pw_bench_stats *st)
 {
     int inner = bidir ? 1 : n <= 65536 ? 32 : n <= (1 << 20) ? 4 : 1, other = 1 - rank;
     double s[PW_MAX_SAMPLES];
@@ -107,7 +107,7 @@ static void pingpong(char *buf, char *buf2, size_t n, int reps, bool bidir, doub
         }
         if (k >= 0) s[k] = (MPI_Wtime() - t0) / inner / (bidir ? 1 : 2);
     }
-    *med = stat_median(s, reps, q1, q3);
+    pw_summarize(s, reps, st);
 }
 
 /* ---- the virtual cluster's prediction ------------------------------------------ */
@@ -276,7 +276,8 @@ int main(int argc, char **argv)
     /* ---- 1. ping-pong and fit ------------------------------------------------------- */
     double alpha = 0, beta = 0, one_way_big = 0;
     double seg[5] = { 0, 0, 0, 0, 0 };      /* split bytes, below alpha, beta, above alpha, beta (0: none) */
-    double ppn[MAX_PP], ppt[MAX_PP], ppq1[MAX_PP], ppq3[MAX_PP];
+    double ppn[MAX_PP], ppt[MAX_PP];
+    static pw_bench_stats ppst[MAX_PP];
     int npp = 0;
     char b1[32], b2[32], b3[32], b4[32];
     if (!fit_file) {
@@ -286,11 +287,15 @@ int main(int argc, char **argv)
         memset(pb2, 2, (size_t)max_bytes);
         double bidir_n[2] = { 1 << 20, (double)max_bytes }, bidir_t[2] = { 0, 0 }, bidir_one[2] = { 0, 0 };
         if (rank < 2) {
-            for (int i = 0; i < npp; i++) pingpong(pb, pb2, (size_t)ppn[i], reps, false, &ppt[i], &ppq1[i], &ppq3[i]);
+            for (int i = 0; i < npp; i++) {
+                pingpong(pb, pb2, (size_t)ppn[i], reps, false, &ppst[i]);
+                ppt[i] = ppst[i].median;
+            }
             for (int i = 0; i < 2; i++)
                 if (bidir_n[i] <= max_bytes && (i == 0 || bidir_n[1] != bidir_n[0])) {
-                    double q1, q3;
-                    pingpong(pb, pb2, (size_t)bidir_n[i], reps, true, &bidir_t[i], &q1, &q3);
+                    pw_bench_stats st;
+                    pingpong(pb, pb2, (size_t)bidir_n[i], reps, true, &st);
+                    bidir_t[i] = st.median;
                     for (int k = 0; k < npp; k++) if (ppn[k] == bidir_n[i]) bidir_one[i] = ppt[k];
                 }
         }
@@ -312,10 +317,8 @@ int main(int argc, char **argv)
             for (int i = 0; i < npp; i++) {
                 double f = alpha + beta * ppn[i];
                 printf("%10s %9.3f us %6.1f%% %11.3f us %+8.1f%% %9.3f\n", pw_fmt_bytes(ppn[i], b1, sizeof b1), ppt[i] * 1e6,
-                       100 * (ppq3[i] - ppq1[i]) / ppt[i], f * 1e6, 100 * ab_residual(&line, ppn[i], ppt[i]), ppn[i] / ppt[i] * 1e-9);
-                pw_bench_stats st = { .reps = reps, .inner = 1, .median = ppt[i], .min = ppq1[i], .max = ppq3[i],
-                                      .mean = ppt[i], .q1 = ppq1[i], .q3 = ppq3[i] };
-                pw_csv_summary(csv, "pingpong", (long long)ppn[i], 2, "one_way", &st, 0, ppn[i]);
+                       100 * (ppst[i].q3 - ppst[i].q1) / ppt[i], f * 1e6, 100 * ab_residual(&line, ppn[i], ppt[i]), ppn[i] / ppt[i] * 1e-9);
+                pw_csv_summary(csv, "pingpong", (long long)ppn[i], 2, "one_way", &ppst[i], 0, ppn[i]);
                 pw_csv_modelled(csv, "fit", (long long)ppn[i], 2, "one_line", f, 0, ppn[i]);
                 pw_csv_quantity(csv, "fit", (long long)ppn[i], 2, "residual", ab_residual(&line, ppn[i], ppt[i]));
                 if (split > 0) pw_csv_modelled(csv, i < split ? "fit_below" : "fit_above", (long long)ppn[i], 2, "segment",
