@@ -55,7 +55,7 @@ if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_tr
         mpi_run 4 "$BIN/mpi_train" -s "$steps" --csv "$RESULTS/mpi_train.csv"
     predict "one message costs alpha + n*beta: fit them to a ping-pong here. Where will one line miss:
   at Open MPI's eager limit (4 KiB), past the caches, nowhere? And with that fit, will the virtual
-  cluster predict the ring all-reduce of 1 MiB and more within 25% on 2 processes? On 4 (oversubscribed)?"
+  cluster predict the ring all-reduce of 1 MiB and more within 25% on 2 processes?"
     # model_on P [ARGS]: mpi_model on exactly P processes (NP does not apply).
     model_on() { local p=$1; shift; NP=$p mpi_run "$p" "$BIN/mpi_model" "$@" --csv "$RESULTS/mpi_model_np$p.csv"; }
     step "7. the model meets a real transport: ping-pong fit, then all-reduce predicted and measured" model_on 2
@@ -64,6 +64,8 @@ if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_tr
     [ -n "${NP:-}" ] && nps=$NP
     for np in $nps; do
         [ "$np" = 2 ] && continue
+        predict "on $np processes (oversubscribed when they outnumber the cores): will the ratios grow, and at
+  which sizes most?"
         step "7. the same prediction on $np processes, from the 2-process fit" model_on "$np" --fit "$RESULTS/mpi_model_np2.csv"
     done
     # One CSV for the figures: the 2-process run's, then the others' rows.

@@ -10,6 +10,7 @@ set logscale xy 10
 set format x '%.0s%cB'
 set format y '%g'
 set xlabel 'buffer (bytes)'
+set xtics 100
 set ylabel 'time (ms)'
 set key inside left top font ',9'
 set multiplot layout 1, np
