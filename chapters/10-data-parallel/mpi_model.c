@@ -37,6 +37,7 @@
  * ALGO, param model; summary: param mpi; quantity ratio), dp_step rows.
  * n is bytes throughout.
  */
+#define _POSIX_C_SOURCE 200809L     /* nanosleep, under -std=c11 */
 #include "alphabeta.h"
 #include "check.h"
 #include "cluster.h"
