@@ -6,6 +6,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Reports the failing MPI call and aborts the job (MPI calls return codes). */
 #define MPI_CHECK(call) do { int rc_ = (call); if (rc_ != MPI_SUCCESS) { \
@@ -95,4 +96,60 @@ void coll_comm_mpi_end(pw_comm *world)
     MPI_Buffer_detach(&b, &n);       /* waits for every buffered send to leave */
     pw_free(bsend_buf);
     bsend_buf = NULL;
+}
+
+/* MPI_T: the tool interface every MPI-3 library has. Open MPI exposes each
+ * MCA parameter as a control variable ("btl_vader_eager_limit"). */
+int coll_mpi_cvar(const char *name, char *out, size_t len)
+{
+    int provided, num, found = -1;
+    if (len == 0 || MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return -1;
+    out[0] = '\0';
+    if (MPI_T_cvar_get_num(&num) == MPI_SUCCESS)
+        for (int i = 0; i < num && found < 0; i++) {
+            char nm[256], desc[8];
+            int nlen = (int)sizeof nm, dlen = (int)sizeof desc, verb, bind, scope;
+            MPI_Datatype dt;
+            MPI_T_enum en;
+            if (MPI_T_cvar_get_info(i, nm, &nlen, &verb, &dt, &en, desc, &dlen, &bind, &scope) != MPI_SUCCESS) continue;
+            if (strcmp(nm, name) != 0 || bind != MPI_T_BIND_NO_OBJECT) continue;
+            MPI_T_cvar_handle h;
+            int count;
+            if (MPI_T_cvar_handle_alloc(i, NULL, &h, &count) != MPI_SUCCESS) continue;
+            union { int i; unsigned u; unsigned long ul; unsigned long long ull; long l; long long ll; double d; } v;
+            /* Numbers only: Open MPI 4.1.4 crashes (a NULL dereference in
+             * MPI_T_cvar_read) on a string variable that was never set,
+             * pml_ob1_allocator for one. */
+            if (dt == MPI_CHAR) count = 0;
+            if (count > 0 && MPI_T_cvar_read(h, &v) == MPI_SUCCESS) {
+                found = 0;
+                if (dt == MPI_INT) snprintf(out, len, "%d", v.i);
+                else if (dt == MPI_UNSIGNED) snprintf(out, len, "%u", v.u);
+                else if (dt == MPI_UNSIGNED_LONG) snprintf(out, len, "%lu", v.ul);
+                else if (dt == MPI_UNSIGNED_LONG_LONG) snprintf(out, len, "%llu", v.ull);
+                else if (dt == MPI_LONG) snprintf(out, len, "%ld", v.l);
+                else if (dt == MPI_LONG_LONG) snprintf(out, len, "%lld", v.ll);
+                else if (dt == MPI_DOUBLE) snprintf(out, len, "%g", v.d);
+                else found = -1;
+                /* an enumerated value (Open MPI's single-copy mechanism): its name */
+                if (found == 0 && en != MPI_T_ENUM_NULL && dt == MPI_INT) {
+                    int ne, nl;
+                    char ename[64];
+                    nl = (int)sizeof ename;
+                    if (MPI_T_enum_get_info(en, &ne, ename, &nl) == MPI_SUCCESS)
+                        for (int k = 0; k < ne; k++) {
+                            int val;
+                            char item[128];
+                            nl = (int)sizeof item;
+                            if (MPI_T_enum_get_item(en, k, &val, item, &nl) == MPI_SUCCESS && val == v.i) {
+                                snprintf(out, len, "%s", item);
+                                break;
+                            }
+                        }
+                }
+            }
+            MPI_T_cvar_handle_free(&h);
+        }
+    MPI_T_finalize();
+    return found;
 }

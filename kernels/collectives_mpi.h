@@ -33,4 +33,12 @@ void coll_comm_mpi_end(pw_comm *world);
  * and MPI_Abort(2). */
 void coll_mpi_count_fits(size_t bytes, const char *what);
 
+/* The value of the MPI library's control variable `name` (MPI_T, MPI-3's
+ * tool interface; Open MPI names its MCA parameters so:
+ * "btl_vader_eager_limit", "btl_vader_single_copy_mechanism") as text in
+ * out[len]: 0, or -1 when this MPI has no such variable (another MPI, a
+ * component not loaded, a string variable: see the .c). An enumerated value
+ * is given by its name. */
+int coll_mpi_cvar(const char *name, char *out, size_t len);
+
 #endif

@@ -9,7 +9,10 @@
 #   RESULTS  where the CSV goes (default results/10-data-parallel)
 #   FULL=1   longer runs: more training steps, more repeats of the speed test
 #   MPI=1    also run the collectives and the training over Open MPI
-#            (mpirun -np 4), if built
+#            (mpirun -np 4), if built, and check the model against the
+#            real transport (mpi_model: a ping-pong fit on 2 processes,
+#            then all-reduce and a DP step predicted and measured on 2, 3, 4)
+#   MPIRUN, HOSTFILE, NP, MPIRUN_FLAGS: how and where to launch (chapters/mpi.sh)
 set -euo pipefail
 BIN=${BIN:-build/ch10}
 RESULTS=${RESULTS:-results/10-data-parallel}
@@ -45,9 +48,28 @@ step "4. overlapping the all-reduce with the backward pass" "$BIN/overlap" --csv
 if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_train"; then
     predict "at 1M floats on 4 processes, will MPI_Allreduce beat our fastest all-reduce, and by how much?"
     step "5. the same collectives over Open MPI" \
-        mpirun --oversubscribe -np 4 "$BIN/mpi_allreduce" --csv "$RESULTS/mpi_allreduce.csv"
+        mpi_run 4 "$BIN/mpi_allreduce" --csv "$RESULTS/mpi_allreduce.csv"
     predict "will the weights over MPI equal the virtual cluster's bit for bit? How many times the
   modelled step will the measured one take: 1x, 10x or 100x?"
     step "6. the same training over Open MPI: the virtual cluster's bits, measured times" \
-        mpirun --oversubscribe -np 4 "$BIN/mpi_train" -s "$steps" --csv "$RESULTS/mpi_train.csv"
+        mpi_run 4 "$BIN/mpi_train" -s "$steps" --csv "$RESULTS/mpi_train.csv"
+    predict "one message costs alpha + n*beta: fit them to a ping-pong here. Where will one line miss:
+  at Open MPI's eager limit (4 KiB), past the caches, nowhere? And with that fit, will the virtual
+  cluster predict the ring all-reduce of 1 MiB and more within 25% on 2 processes?"
+    # model_on P [ARGS]: mpi_model on exactly P processes (NP does not apply).
+    model_on() { local p=$1; shift; NP=$p mpi_run "$p" "$BIN/mpi_model" "$@" --csv "$RESULTS/mpi_model_np$p.csv"; }
+    step "7. the model meets a real transport: ping-pong fit, then all-reduce predicted and measured" model_on 2
+    # The fit of the 2-process run predicts the others; with NP set, NP's.
+    nps="3 4"
+    [ -n "${NP:-}" ] && nps=$NP
+    for np in $nps; do
+        [ "$np" = 2 ] && continue
+        predict "on $np processes (oversubscribed when they outnumber the cores): will the ratios grow, and at
+  which sizes most?"
+        step "7. the same prediction on $np processes, from the 2-process fit" model_on "$np" --fit "$RESULTS/mpi_model_np2.csv"
+    done
+    # One CSV for the figures: the 2-process run's, then the others' rows.
+    { cat "$RESULTS/mpi_model_np2.csv"
+      for np in $nps; do [ "$np" = 2 ] || grep -vE '^#|^program,' "$RESULTS/mpi_model_np$np.csv"; done
+    } >"$RESULTS/mpi_model.csv"
 fi

@@ -30,5 +30,5 @@ if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_tp
     predict "will 4 MPI processes end with the cluster's results bit for bit? How many times the
   modelled time will the measured one take?"
     step "3. the same block over Open MPI, 4 processes" \
-        mpirun --oversubscribe -np 4 "$BIN/mpi_tp" --csv "$RESULTS/mpi_tp.csv"
+        mpi_run 4 "$BIN/mpi_tp" --csv "$RESULTS/mpi_tp.csv"
 fi

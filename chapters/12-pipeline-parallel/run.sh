@@ -33,5 +33,5 @@ step "3. unbalanced stages set the pace" "$BIN/unbalanced" --csv "$RESULTS/unbal
 if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_pipeline"; then
     predict "the same executor, each stage now a separate process, messages through Open MPI.
   Will the gradients still equal the unsplit model's bit for bit, or only within rounding?"
-    step "4. the same schedules across Open MPI processes" mpirun --oversubscribe -np 4 "$BIN/mpi_pipeline"
+    step "4. the same schedules across Open MPI processes" mpi_run 4 "$BIN/mpi_pipeline"
 fi

@@ -38,5 +38,5 @@ if [ "${MPI:-}" = 1 ] && . "$(dirname "$0")/../mpi.sh" && mpi_ready "$BIN/mpi_ze
     predict "over 4 Open MPI processes, will every stage give the virtual cluster's weights bit for
   bit, and send the same bytes?"
     step "3. the same ZeRO stages over Open MPI" \
-        mpirun --oversubscribe -np 4 "$BIN/mpi_zero" -s "$steps"
+        mpi_run 4 "$BIN/mpi_zero" -s "$steps"
 fi
