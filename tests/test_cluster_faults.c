@@ -16,6 +16,7 @@
 #include "unit.h"
 
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -102,19 +103,32 @@ static void big_frame_unprobed(pw_rank *r, void *arg)
 /* Bigger than stack and guard together, with the stack pointer landing on
  * memory that is mapped, where nothing faults: only the stack check at
  * pw_rank_id can name rank 0. The landing place is made sure of: a fresh
- * 64 KiB mapping, made once the ranks' stacks exist (so, on Linux, below
- * them), and the frame sized to reach 48 KiB into it. Only the top of the
- * frame (rank 0's own stack) and the landing place are written. Without the
- * check rank 0 would return and the child exit 0. */
+ * 64 KiB mapping at the first free place below rank 0's guard (an address
+ * asked for, and taken only if the kernel gives exactly that one), and the
+ * frame sized to reach 48 KiB into it. Only the top of the frame (rank 0's
+ * own stack) and the landing place are written. Without the check rank 0
+ * would return and the child exit 0. */
+static char *landing_below(char *frame)
+{
+    uintptr_t start = ((uintptr_t)frame & ~(uintptr_t)0xffff) - PW_FIBER_GUARD_BYTES - (128 << 10);
+    for (int k = 0; k < 4096; k++) {
+        char *want = (char *)(start - ((uintptr_t)k << 16));
+        char *got = mmap(want, 64 << 10, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (got == want) return got;
+        if (got != MAP_FAILED) munmap(got, 64 << 10);
+    }
+    return NULL;
+}
+
 __attribute__((optimize("no-stack-clash-protection")))
 static void past_the_guard(pw_rank *r, void *arg)
 {
     (void)arg;
     if (pw_rank_id(r) != 0) return;
-    char *land = mmap(NULL, 64 << 10, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     char *frame = __builtin_frame_address(0);
-    if (land == MAP_FAILED || land + (64 << 10) + PW_FIBER_GUARD_BYTES > frame) {
-        fprintf(stderr, "SKIP: a new mapping is not below the ranks' stacks here\n");
+    char *land = landing_below(frame);
+    if (!land) {
+        fprintf(stderr, "SKIP: no free 64 KiB within 256 MiB below rank 0's stack\n");
         _exit(77);
     }
     size_t n = (size_t)(frame - (land + (48 << 10)));
