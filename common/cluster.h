@@ -89,9 +89,9 @@
  * and returns PW_CLUSTER_DEADLOCK; pw_cluster_report() says what every waiting
  * rank waits for ("rank 3 (clock 0 s): recv from rank 2 (1024 bytes); that
  * rank is itself waiting"): one line each for the first 20, then the rest
- * counted by what they wait for ("... and 31980 more ranks waiting, by what
- * they wait for:" / "31979 (ranks 20 to 31998): recv (4 bytes); that rank is
- * itself waiting"). The blocked ranks never resume: memory they
+ * counted by what they wait for (32 000 ranks in a cycle: "... and 31980
+ * more ranks waiting, by what they wait for:" / "31980 (ranks 20 to 31999):
+ * recv (4 bytes); that rank is itself waiting"). The blocked ranks never resume: memory they
  * allocated is not freed. When every rank returned but messages are still
  * queued (a send without its receive), the run returns
  * PW_CLUSTER_UNRECEIVED and the report lists them ("rank 1 -> rank 0: 12
