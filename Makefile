@@ -44,7 +44,7 @@ CFLAGS     ?= $(OPT) $(ARCH_FLAGS)
 # code skips the baseline with one line). AS_NEEDED (mk/detect.mk) keeps it
 # out of the programs that do not call it.
 BLAS_FLAGS := $(if $(HAVE_OPENBLAS),-DPW_HAVE_OPENBLAS=1)
-ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS) $(BLAS_FLAGS) -Icommon -Icommon/simt -Icommon/cluster -Ikernels -I$(BUILD)/gen
+ALL_CFLAGS  = -std=c11 $(WARN) $(CFLAGS) $(STACK_CLASH) $(OMP_FLAGS) $(SAN_FLAGS) $(BLAS_FLAGS) -Icommon -Icommon/simt -Icommon/cluster -Ikernels -I$(BUILD)/gen
 LDLIBS     := -lm -lpthread $(if $(HAVE_OPENBLAS),$(AS_NEEDED) -lopenblas)
 
 LIBPW      := $(BUILD)/libpw.a
@@ -83,7 +83,7 @@ programs: $(PROGRAMS)
 # file and only when they change (not by a FORCE rule: then make -n and
 # make -q would always see results.o out of date).
 BUILDINFO := $(BUILD)/gen/buildinfo.h
-BUILDINFO_TEXT := \#define PW_CFLAGS "$(strip $(CFLAGS) $(OMP_FLAGS) $(SAN_FLAGS))"\n\#define PW_GIT_REV "$(GIT_REV)"\n
+BUILDINFO_TEXT := \#define PW_CFLAGS "$(strip $(CFLAGS) $(STACK_CLASH) $(OMP_FLAGS) $(SAN_FLAGS))"\n\#define PW_GIT_REV "$(GIT_REV)"\n
 $(shell mkdir -p $(BUILD)/gen && printf '$(BUILDINFO_TEXT)' > $(BUILDINFO).tmp && \
   { cmp -s $(BUILDINFO).tmp $(BUILDINFO) && rm -f $(BUILDINFO).tmp || mv -f $(BUILDINFO).tmp $(BUILDINFO); })
 

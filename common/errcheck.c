@@ -1,6 +1,6 @@
 /* common/errcheck.c: the failure reports behind the check macros. */
 #include "errcheck.h"
-#include "util.h"
+#include "base.h"       /* PW_EXIT_WRONG, pw_fmt_bytes: below us, as util.c (which uses our checks) is above */
 
 #include <errno.h>
 #include <stdio.h>

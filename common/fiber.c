@@ -1,4 +1,4 @@
-/* common/fiber.c: stacks with guard pages, the context switch, and the
+/* common/fiber.c: stacks with guard regions, the context switch, and the
  * sanitizer annotations that make switching stacks legal under ASan/TSan. */
 #define _GNU_SOURCE
 #include "fiber.h"
@@ -62,7 +62,7 @@ struct pw_fiber {
     pw_fiber *caller;         /* who switched to us last: where we go when done */
     bool done;
     bool is_thread;           /* the OS thread's own context */
-    char *map;                /* the mapping: guard page + stack */
+    char *map;                /* the mapping: guard (PW_FIBER_GUARD_BYTES) + stack */
     size_t map_bytes;
     const void *stack_bottom; /* for ASan: the usable stack */
     size_t stack_size;
@@ -215,7 +215,7 @@ static void fiber_entry(pw_fiber *f)
 }
 
 /* ---- stack overflow: one line instead of a bare SIGSEGV -------------------------
- * A fiber that runs off its stack touches the guard page below it (or, with a
+ * A fiber that runs off its stack touches the guard below it (or, with a
  * frame bigger than the guard, its stack pointer is already below the stack).
  * The kernel then raises SIGSEGV, and a signal handler cannot run on the
  * stack that overflowed: every OS thread that runs fibers gets an alternate
@@ -256,8 +256,23 @@ static uintptr_t fault_sp(void *uctx)
     return (uintptr_t)((ucontext_t *)uctx)->uc_mcontext.sp;
 #else
     (void)uctx;
-    return UINTPTR_MAX;               /* unknown: only the guard page itself counts */
+    return UINTPTR_MAX;               /* unknown: only the guard itself counts */
 #endif
+}
+
+/* The overflow line: "<who>: stack overflow: it ran past the end of its
+ * 64 KiB stack (<hint>)", with write(2) only (it runs in a signal handler). */
+static void write_overflow_line(const pw_fiber *f)
+{
+    char line[320];
+    size_t n = put_str(line, 0, sizeof line, f->who[0] ? f->who : "a fiber");
+    n = put_str(line, n, sizeof line, ": stack overflow: it ran past the end of its ");
+    n = put_uint(line, n, sizeof line, f->stack_size >> 10);
+    n = put_str(line, n, sizeof line, " KiB stack (");
+    n = put_str(line, n, sizeof line, f->hint ? f->hint : "big local arrays belong on the heap");
+    n = put_str(line, n, sizeof line, ")\n");
+    ssize_t w = write(2, line, n);
+    (void)w;
 }
 
 static void on_fault(int sig, siginfo_t *si, void *uctx)
@@ -269,15 +284,7 @@ static void on_fault(int sig, siginfo_t *si, void *uctx)
         bool in_guard = a >= guard && a < bottom;
         bool sp_below = sp < bottom && bottom - sp < ((uintptr_t)1 << 30);
         if (in_guard || sp_below) {
-            char line[320];
-            size_t n = put_str(line, 0, sizeof line, f->who[0] ? f->who : "a fiber");
-            n = put_str(line, n, sizeof line, ": stack overflow: it ran past the end of its ");
-            n = put_uint(line, n, sizeof line, f->stack_size >> 10);
-            n = put_str(line, n, sizeof line, " KiB stack (");
-            n = put_str(line, n, sizeof line, f->hint ? f->hint : "big local arrays belong on the heap");
-            n = put_str(line, n, sizeof line, ")\n");
-            ssize_t w = write(2, line, n);
-            (void)w;
+            write_overflow_line(f);
             signal(sig, SIG_DFL);         /* returning re-runs the access: the process dies of it as before */
             return;
         }
@@ -286,6 +293,26 @@ static void on_fault(int sig, siginfo_t *si, void *uctx)
     if (old->sa_flags & SA_SIGINFO) old->sa_sigaction(sig, si, uctx);
     else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) old->sa_handler(sig);
     else signal(sig, SIG_DFL);
+}
+
+/* A frame bigger than stack and guard together lands past both, on memory
+ * that is mapped (another fiber's stack, the heap): nothing faults. Its
+ * stack pointer is below its stack, though, so a library that the fiber
+ * calls (the cluster's pw_send, pw_recv, pw_compute) can look, and stop the
+ * process the way the fault would, naming this fiber and not whichever runs
+ * later into unmapped memory. */
+void pw_fiber_check_stack(void)
+{
+    const pw_fiber *f = running;
+    if (!f || !f->map) return;
+    /* The frame address, not a local's: under ASan a local may live on its
+     * fake stack, on the heap. */
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    if (here >= (uintptr_t)f->stack_bottom) return;
+    write_overflow_line(f);
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);                       /* status 139, as the fault gives */
+    abort();
 }
 
 static void free_altstack(void *mem)
@@ -343,8 +370,8 @@ size_t pw_fiber_default_stack(void)
 
 /* ---- how many fibers fit: vm.max_map_count ------------------------------------
  * Linux caps the memory mappings of a process (vm.max_map_count, 65530 by
- * default). A fiber's stack with its guard page is two: the protected page
- * splits one mmap in two. */
+ * default). A fiber's stack with its guard is two: the two protections
+ * split one mmap in two, whatever the guard's size. */
 
 static long read_long_file(const char *path)
 {
@@ -390,22 +417,26 @@ pw_fiber *pw_fiber_create(pw_fiber_fn fn, void *arg, size_t stack_bytes)
     PW_CHECK_ALLOC(f, sizeof *f);
     f->fn = fn;
     f->arg = arg;
-    f->map_bytes = stack + page;
-    f->map = mmap(NULL, f->map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    size_t guard = pw_ceil_div(PW_FIBER_GUARD_BYTES, page) * page;
+    f->map_bytes = stack + guard;
+    /* All of it inaccessible, then the stack above the guard made usable: the
+     * guard is address space only (Linux charges no memory for a private
+     * mapping that cannot be written), so it can be far bigger than a page. */
+    f->map = mmap(NULL, f->map_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (f->map == MAP_FAILED) {
         free(f);
         f = NULL;
         PW_CHECK_ALLOC(f, stack);          /* reports and exits */
     }
-    /* The lowest page is the guard: stacks grow down into it on overflow. */
-    if (mprotect(f->map, page, PROT_NONE) != 0) {
+    /* The lowest PW_FIBER_GUARD_BYTES are the guard: stacks grow down into it on overflow. */
+    if (mprotect(f->map + guard, stack, PROT_READ | PROT_WRITE) != 0) {
         int e = errno;
-        fprintf(stderr, "pw_fiber_create: cannot make a fiber's guard page (%s): this process has %ld memory "
+        fprintf(stderr, "pw_fiber_create: cannot split a fiber's stack from its guard (%s): this process has %ld memory "
                 "mappings and vm.max_map_count is %ld, each fiber takes %d; fewer fibers, or raise the limit "
                 "(sysctl vm.max_map_count)\n", strerror(e), pw_fiber_maps_in_use(), pw_fiber_map_limit(), PW_FIBER_MAPS_EACH);
         exit(2);
     }
-    f->stack_bottom = f->map + page;
+    f->stack_bottom = f->map + guard;
     f->stack_size = stack;
 #ifdef PW_ASAN
     /* A new mapping may sit where an old fiber's stack was, whose frames ASan

@@ -19,13 +19,19 @@
  * thread-local addresses, and sanitizers track stacks per thread).
  *
  * Stacks: 64 KiB unless the creator asks for another size (256 KiB under
- * AddressSanitizer, whose red zones make frames bigger), with a guard page
- * below: an overflow faults instead of corrupting a neighbour, and the fault
- * is reported in one line naming the fiber (pw_fiber_set_label) and its
- * stack size, from an alternate signal stack, before the process dies of it
- * (status 139 as before). A frame much bigger than the stack can jump past
- * the guard page: compilers that probe the stack (-fstack-clash-protection,
- * the default on several distributions) still hit the guard first.
+ * AddressSanitizer, whose red zones make frames bigger), with a guard of
+ * PW_FIBER_GUARD_BYTES below: an overflow faults instead of corrupting a
+ * neighbour, and the fault is reported in one line naming the fiber
+ * (pw_fiber_set_label) and its stack size, from an alternate signal stack,
+ * before the process dies of it (status 139 as before). The guard is 1 MiB
+ * of address space (no memory): a compiler sets up a function's frame in one
+ * step, so a 160 KiB array on a 64 KiB stack moves the stack pointer 96 KiB
+ * below it at once; a one-page guard would be jumped over, and the writes
+ * would land on the next fiber's stack without a fault. A frame bigger than
+ * stack and guard can still jump past: compilers that probe the stack
+ * page by page (-fstack-clash-protection, which the workbook's build turns
+ * on) hit the guard first, and pw_fiber_check_stack() catches the rest when
+ * the fiber next calls a library that checks (the virtual cluster does).
  * Works under ASan and TSan (the switches are announced to them).
  *
  * Limits: each fiber takes two memory mappings (the stack and its guard),
@@ -49,8 +55,8 @@ typedef void (*pw_fiber_fn)(void *arg);
 pw_fiber *pw_fiber_self(void);
 
 /* A new fiber that will run fn(arg) on a stack of stack_bytes, rounded up to
- * whole pages (0: pw_fiber_default_stack()). If the guard page cannot be
- * made (too many mappings) it says so in one line and exits with status 2. */
+ * whole pages (0: pw_fiber_default_stack()). If the guard cannot be made
+ * (too many mappings) it says so in one line and exits with status 2. */
 pw_fiber *pw_fiber_create(pw_fiber_fn fn, void *arg, size_t stack_bytes);
 
 /* 64 KiB, or 256 KiB under AddressSanitizer. */
@@ -60,6 +66,16 @@ size_t pw_fiber_default_stack(void);
 size_t pw_fiber_stack_size(const pw_fiber *f);
 /* The lowest address of f's usable stack (its top is that plus the size). */
 const void *pw_fiber_stack_bottom(const pw_fiber *f);
+
+/* Inaccessible address space below every fiber's stack: 1 MiB holds the
+ * frame of a learner's `double a[100000]` (800 KiB) on a 64 KiB stack, and
+ * costs 33 GiB of the 128 TiB a 64-bit process may map at 32 000 fibers. */
+#define PW_FIBER_GUARD_BYTES (1u << 20)
+
+/* When the running fiber's stack pointer is below its stack (a frame that
+ * jumped past the guard), write the overflow line and die of SIGSEGV as the
+ * fault would; otherwise (or outside a fiber) return at once. */
+void pw_fiber_check_stack(void);
 
 /* Who f is and how to give it more stack, for the overflow line:
  * "<who>: stack overflow: it ran past the end of its 64 KiB stack (<hint>)".

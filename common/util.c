@@ -1,4 +1,4 @@
-/* common/util.c: aligned allocation, seeded data, formatting. */
+/* common/util.c: aligned allocation, seeded data, ties. */
 #include "util.h"
 #include "errcheck.h"
 #include <math.h>
@@ -36,18 +36,6 @@ void pw_consume(const void *p)
 {
     /* A read through a volatile makes the compiler keep the buffer's writes. */
     pw_sink += ((const volatile unsigned char *)p)[0];
-}
-
-const char *pw_fmt_bytes(double bytes, char *buf, size_t len)
-{
-    static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-    int u = 0;
-    while (bytes >= 1024.0 && u < 6) { bytes /= 1024.0; u++; }
-    if (bytes == (double)(long long)bytes)
-        snprintf(buf, len, "%lld %s", (long long)bytes, unit[u]);
-    else
-        snprintf(buf, len, "%.1f %s", bytes, unit[u]);
-    return buf;
 }
 
 int pw_ties(const double *v, int n, int best, double share, int *out)

@@ -1,19 +1,14 @@
-/* common/util.h: small helpers every program shares.
- *
- * Exit codes (the automake convention, so scripts and tests can tell what
- * happened from the status alone):
- *   0  PW_EXIT_PASS   every check passed
- *   1  PW_EXIT_WRONG  a result was wrong (a variant failed its check)
- *   2  PW_EXIT_USAGE  bad input: unknown flag, bad size, too big for memory
- *   77 PW_EXIT_SKIP   cannot run here (no GPU, no OpenMP, no MPI)
+/* common/util.h: small helpers every program shares, with the exit codes
+ * (PW_EXIT_PASS 0, PW_EXIT_WRONG 1, PW_EXIT_USAGE 2, PW_EXIT_SKIP 77) and
+ * pw_fmt_bytes from base.h, the floor below the check macros.
  */
 #ifndef PW_UTIL_H
 #define PW_UTIL_H
 
+#include "base.h"
+
 #include <stddef.h>
 #include <stdint.h>
-
-enum { PW_EXIT_PASS = 0, PW_EXIT_WRONG = 1, PW_EXIT_USAGE = 2, PW_EXIT_SKIP = 77 };
 
 /* Buffers are aligned to 64 bytes: one cache line, and one AVX-512 register,
  * so no vector load straddles two lines because of where malloc put us. */
@@ -36,9 +31,6 @@ void pw_fill_random(float *x, size_t n, uint64_t seed, float lo, float hi);
 /* Keep the optimiser from deleting work whose result we never read. */
 void pw_consume(const void *p);
 extern volatile double pw_sink;
-
-/* Human-readable sizes: "32 KiB", "1.5 MiB". Writes into buf, returns buf. */
-const char *pw_fmt_bytes(double bytes, char *buf, size_t len);
 
 /* A winner named from one run is a win only when the runner-up is further
  * off than the run's noise: PW_TIE_SHARE, 5%, about the spread of one point

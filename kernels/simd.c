@@ -59,26 +59,6 @@ void simd_piecewise_auto(const float *restrict x, float *restrict y, size_t n)
 
 /* ---- bf16 ------------------------------------------------------------------ */
 
-uint16_t simd_float_to_bf16(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40);   /* NaN stays NaN */
-    /* Round to nearest, ties to even: add just under half of the dropped
-     * part, plus one if the kept part is odd, then drop 16 bits. This is
-     * what VCVTNE2PS2BF16 does. */
-    u += 0x7fffu + ((u >> 16) & 1u);
-    return (uint16_t)(u >> 16);
-}
-
-float simd_bf16_to_float(uint16_t b)
-{
-    uint32_t u = (uint32_t)b << 16;
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 void simd_to_bf16(const float *x, uint16_t *out, size_t n)
 {
     for (size_t i = 0; i < n; i++) out[i] = simd_float_to_bf16(x[i]);

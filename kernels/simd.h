@@ -9,7 +9,8 @@
  *            (kernels/simd_notrap.c);
  *   sse, avx2, avx512 (x86), neon (AArch64)
  *            hand-written intrinsics for 4, 8 and 16 floats per instruction
- *            (kernels/simd_x86.c, kernels/simd_neon.c). Each x86 function
+ *            (kernels/simd_x86.c, kernels/simd_neon.c, declared in
+ *            kernels/simd_isa.h). Each x86 function
  *            carries __attribute__((target(...))), so it is compiled for its
  *            ISA whatever the build flags, and must only be called on a CPU
  *            that has it: simd_runs_here() says, from common/probe.h.
@@ -30,6 +31,7 @@
 #define PW_SIMD_H
 
 #include "probe.h"
+#include "simd_isa.h"      /* the hand-written rungs, SIMD_HAVE_X86/NEON, the bf16 conversions */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -111,9 +113,9 @@ void simd_piecewise_notrap(const float *x, float *y, size_t n);
 
 /* ---- bf16 (AVX-512 BF16): half the bytes, twice the lanes ------------------
  * bf16 keeps float's 8-bit exponent and 7 of its 23 mantissa bits: the top
- * 16 bits of a float. */
-uint16_t simd_float_to_bf16(float f);     /* round to nearest, ties to even */
-float simd_bf16_to_float(uint16_t b);
+ * 16 bits of a float. One value each way, simd_float_to_bf16 (round to
+ * nearest, ties to even) and simd_bf16_to_float, are in simd_isa.h, beside
+ * the x86 dot that uses them too. */
 void simd_to_bf16(const float *x, uint16_t *out, size_t n);
 /* True when this build has the bf16 dot (x86) and hw can run it. */
 bool simd_bf16_runs_here(const pw_hw *hw);
@@ -129,38 +131,5 @@ double simd_dot_ref(const float *x, const float *y, size_t n);
 /* sum |x[i]*y[i]|: the scale a dot product's rounding error is measured on */
 double simd_dot_abs_ref(const float *x, const float *y, size_t n);
 void simd_piecewise_ref(const float *x, float *y, size_t n);
-
-/* ---- the hand-written rungs (defined per architecture) ------------------- */
-#if defined(__x86_64__) || defined(__i386__)
-#define SIMD_HAVE_X86 1
-void simd_square_sse(const float *x, float *y, size_t n);
-void simd_square_avx2(const float *x, float *y, size_t n);
-void simd_square_avx512(const float *x, float *y, size_t n);
-void simd_saxpy_sse(float a, const float *x, float *y, size_t n);
-void simd_saxpy_avx2(float a, const float *x, float *y, size_t n);
-void simd_saxpy_avx512(float a, const float *x, float *y, size_t n);
-void simd_piecewise_sse(const float *x, float *y, size_t n);
-void simd_piecewise_avx2(const float *x, float *y, size_t n);
-void simd_piecewise_avx512(const float *x, float *y, size_t n);
-#define SIMD_DOT_DECL(isa) \
-    float simd_dot_##isa##_1(const float *x, const float *y, size_t n); \
-    float simd_dot_##isa##_2(const float *x, const float *y, size_t n); \
-    float simd_dot_##isa##_4(const float *x, const float *y, size_t n); \
-    float simd_dot_##isa##_8(const float *x, const float *y, size_t n);
-SIMD_DOT_DECL(sse)
-SIMD_DOT_DECL(avx2)
-SIMD_DOT_DECL(avx512)
-float simd_dot_bf16_avx512(const uint16_t *x, const uint16_t *y, size_t n);
-#endif
-#if defined(__aarch64__)
-#define SIMD_HAVE_NEON 1
-void simd_square_neon(const float *x, float *y, size_t n);
-void simd_saxpy_neon(float a, const float *x, float *y, size_t n);
-void simd_piecewise_neon(const float *x, float *y, size_t n);
-float simd_dot_neon_1(const float *x, const float *y, size_t n);
-float simd_dot_neon_2(const float *x, const float *y, size_t n);
-float simd_dot_neon_4(const float *x, const float *y, size_t n);
-float simd_dot_neon_8(const float *x, const float *y, size_t n);
-#endif
 
 #endif

@@ -2,7 +2,7 @@
  * 4 floats per instruction. Every AArch64 CPU has NEON (it is part of the
  * base ISA), so these need no run-time check; on x86 this file is empty.
  * The tail (n mod 4 elements) is a scalar loop. */
-#include "simd.h"
+#include "simd_isa.h"    /* only: the table in simd.c lists these, they never look back */
 
 #if SIMD_HAVE_NEON
 #include <arm_neon.h>

@@ -13,7 +13,7 @@
  * masked load and store (lanes whose mask bit is 0 are not read or written,
  * so nothing past the end of the arrays is touched).
  */
-#include "simd.h"
+#include "simd_isa.h"    /* only: the table in simd.c lists these, they never look back */
 
 #if SIMD_HAVE_X86
 #include <immintrin.h>

@@ -52,6 +52,14 @@ export HAVE_OPENBLAS := $(shell printf '#include <cblas.h>\nint main(void){float
 # here, and the tests start thousands.
 export AS_NEEDED := $(shell echo 'int main(void){return 0;}' | $(CC) -x c - -o /dev/null -Wl,--as-needed 2>/dev/null && echo -Wl,--as-needed)
 export HAVE_MPI := $(shell command -v mpicc 2>/dev/null)
+# -fstack-clash-protection: a function whose frame is bigger than a page
+# touches each page as it moves the stack pointer down, so a rank of the
+# virtual cluster (a fiber on a 64 KiB stack) with a 160 KiB local array
+# faults in its own guard and is the one named, instead of writing over the
+# next ranks' stacks (common/fiber.h). gcc 8+ and clang 11+ on x86-64 have
+# it (Debian's gcc 12 leaves it off); -Werror: clang only warns where the
+# target lacks it.
+export STACK_CLASH := $(shell echo 'int main(void){return 0;}' | $(CC) -fstack-clash-protection -Werror -x c - -o /dev/null 2>/dev/null && echo -fstack-clash-protection)
 
 export GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \
   git rev-parse HEAD >/dev/null 2>&1 && { git diff --quiet HEAD -- 2>/dev/null || echo -dirty; })

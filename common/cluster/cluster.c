@@ -25,6 +25,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,7 @@ struct pw_cluster {
     long long messages;
     double bytes;
     char *report;
+    bool stopped;           /* a rank made a bad call (bad_call): the run ends, report set */
     struct { int tag; const char *name; } tag_names[PW_CLUSTER_TAG_NAMES];
     int ntag_names;
 };
@@ -148,14 +150,22 @@ int pw_cluster_validate(const pw_cluster_config *cfg, char *why, size_t len)
         BAD("a rank's stack must be %d KiB to %d MiB (cfg.stack_bytes, PW_CLUSTER_STACK), not %zu bytes",
             PW_CLUSTER_MIN_STACK >> 10, PW_CLUSTER_MAX_STACK >> 20, cfg->stack_bytes);
     /* Each rank is a fiber, and each fiber takes two memory mappings (its
-     * stack and the guard page below it): past vm.max_map_count the kernel
+     * stack and the guard below it): past vm.max_map_count the kernel
      * refuses them. Say so now, not one failed mapping per rank later. */
     long room = pw_fiber_room();
-    if (room >= 0 && cfg->ranks > room)
-        BAD("%d ranks need %d memory mappings (%d per rank: its stack and a guard page), but this machine allows "
-            "%ld more (vm.max_map_count = %ld): at most %ld ranks here, or raise it (sysctl -w vm.max_map_count=%ld)",
+    if (room >= 0 && cfg->ranks > room) {
+        /* The most that fit and that this check itself accepts: whole nodes
+         * of ranks_per_node (32238 fit, nodes of 8: 32232), or, when not one
+         * node fits, fewer ranks all on one node (what pw_cluster_defaults
+         * and pw_cluster_config_for make of a count up to a node's size). */
+        long rpn = cfg->ranks_per_node, most = room >= rpn ? room / rpn * rpn : room;
+        char nodes[48] = "";
+        if (room >= rpn && rpn > 1) snprintf(nodes, sizeof nodes, " (%ld nodes of %ld)", most / rpn, rpn);
+        BAD("%d ranks need %d memory mappings (%d per rank: its stack and its guard), but this machine allows "
+            "%ld more (vm.max_map_count = %ld): at most %ld ranks here%s, or raise it (sysctl -w vm.max_map_count=%ld)",
             cfg->ranks, PW_FIBER_MAPS_EACH * cfg->ranks, PW_FIBER_MAPS_EACH, room * PW_FIBER_MAPS_EACH,
-            pw_fiber_map_limit(), room, pw_fiber_map_limit() + (long)PW_FIBER_MAPS_EACH * (cfg->ranks - room));
+            pw_fiber_map_limit(), most, nodes, pw_fiber_map_limit() + (long)PW_FIBER_MAPS_EACH * (cfg->ranks - room));
+    }
     return 0;
 #undef BAD
 }
@@ -352,15 +362,27 @@ static void describe_tag(const pw_cluster *c, int wire, char *buf, size_t len)
     if (context && n > 0 && (size_t)n < len) snprintf(buf + n, len - (size_t)n, " in group context %d", context);
 }
 
+/* Why a waiting rank's message will never come, from what is queued at it
+ * and what its peer is doing. */
+enum { WAIT_OTHER_TAG, WAIT_OTHERS_QUEUED, WAIT_PEER_WAITING, WAIT_PEER_DONE, WAIT_KINDS };
+
+static int wait_kind(const pw_cluster *c, const pw_rank *r, const msg **other_tag)
+{
+    int queued = 0;
+    *other_tag = NULL;               /* from the rank it waits for, but with another tag */
+    for (const msg *m = r->head; m; m = m->next) {
+        queued++;
+        if (m->src == r->want_src && !*other_tag) *other_tag = m;
+    }
+    return *other_tag ? WAIT_OTHER_TAG : queued ? WAIT_OTHERS_QUEUED
+         : c->ranks[r->want_src].waiting ? WAIT_PEER_WAITING : WAIT_PEER_DONE;
+}
+
 /* What rank r waits for, as one line of the deadlock report. */
 static int describe_wait(const pw_cluster *c, const pw_rank *r, char *buf, size_t len)
 {
-    int queued = 0;
-    const msg *other_tag = NULL;     /* from the rank it waits for, but with another tag */
-    for (const msg *m = r->head; m; m = m->next) {
-        queued++;
-        if (m->src == r->want_src && !other_tag) other_tag = m;
-    }
+    const msg *other_tag;
+    int kind = wait_kind(c, r, &other_tag);
     char tag[96], why[160];
     describe_tag(c, r->want_tag, tag, sizeof tag);
     if (other_tag) {
@@ -371,31 +393,78 @@ static int describe_wait(const pw_cluster *c, const pw_rank *r, char *buf, size_
     }
     return snprintf(buf, len, "  rank %d (clock %.6g s): recv from rank %d (%zu bytes%s); %s\n",
                     r->id, r->clock, r->want_src, r->want_bytes, tag,
-                    other_tag ? why :
-                    queued ? "the messages queued here are from other ranks" :
-                    c->ranks[r->want_src].waiting ? "that rank is itself waiting" :
+                    kind == WAIT_OTHER_TAG ? why :
+                    kind == WAIT_OTHERS_QUEUED ? "the messages queued here are from other ranks" :
+                    kind == WAIT_PEER_WAITING ? "that rank is itself waiting" :
                     "that rank finished without sending it");
 }
+
+/* The deadlock report: one line per waiting rank for the first
+ * PW_CLUSTER_REPORT_MAX (a screenful), then the rest counted by what they
+ * wait for: 32 000 ranks in a cycle of receives would otherwise print 32 000
+ * lines that say the same thing. A group is the kind of wait (wait_kind),
+ * the size and the tag; the first and last rank of each are named, so a
+ * lone odd one (the rank whose peer returned early) can be found. */
+#define PW_CLUSTER_REPORT_MAX 20
+#define PW_CLUSTER_REPORT_GROUPS 8
+
+typedef struct { int kind, tag, count, first, last; size_t bytes; } wait_group;
+
+static const char *const wait_kind_text[WAIT_KINDS] = {
+    "a message from that rank with another tag is queued here",
+    "the messages queued here are from other ranks",
+    "that rank is itself waiting",
+    "that rank finished without sending it",
+};
 
 static void build_report(pw_cluster *c)
 {
     int p = c->cfg.ranks, waiting = 0;
     for (int i = 0; i < p; i++) waiting += c->ranks[i].waiting;
-    size_t cap = 160 + (size_t)waiting * 420, used = 0;
+    size_t cap = 200 + PW_CLUSTER_REPORT_MAX * 420 + (PW_CLUSTER_REPORT_GROUPS + 2) * 320, used = 0;
     c->report = malloc(cap);
     PW_CHECK_ALLOC(c->report, cap);
     used += (size_t)snprintf(c->report, cap, "deadlock: %d of %d ranks wait for a message that no running rank will send:\n",
                              waiting, p);
-    for (int i = 0; i < p && used < cap; i++)
-        if (c->ranks[i].waiting)
-            used += (size_t)describe_wait(c, &c->ranks[i], c->report + used, cap - used);
+    wait_group g[PW_CLUSTER_REPORT_GROUPS];
+    int ngroups = 0, listed = 0, ungrouped = 0;
+    for (int i = 0; i < p; i++) {
+        const pw_rank *r = &c->ranks[i];
+        if (!r->waiting) continue;
+        if (listed < PW_CLUSTER_REPORT_MAX) {
+            listed++;
+            if (used < cap) used += (size_t)describe_wait(c, r, c->report + used, cap - used);
+            continue;
+        }
+        const msg *other_tag;
+        int kind = wait_kind(c, r, &other_tag), k = 0;
+        while (k < ngroups && !(g[k].kind == kind && g[k].tag == r->want_tag && g[k].bytes == r->want_bytes)) k++;
+        if (k == ngroups) {
+            if (ngroups == PW_CLUSTER_REPORT_GROUPS) { ungrouped++; continue; }
+            g[ngroups++] = (wait_group){ kind, r->want_tag, 0, i, i, r->want_bytes };
+        }
+        g[k].count++;
+        g[k].last = i;
+    }
+    if (waiting > listed && used < cap)
+        used += (size_t)snprintf(c->report + used, cap - used, "  ... and %d more ranks waiting, by what they wait for:\n",
+                                 waiting - listed);
+    for (int k = 0; k < ngroups && used < cap; k++) {
+        char tag[96], who[64];
+        describe_tag(c, g[k].tag, tag, sizeof tag);
+        if (g[k].count == 1) snprintf(who, sizeof who, "rank %d", g[k].first);
+        else snprintf(who, sizeof who, "ranks %d to %d", g[k].first, g[k].last);
+        used += (size_t)snprintf(c->report + used, cap - used, "    %d (%s): recv (%zu bytes%s); %s\n",
+                                 g[k].count, who, g[k].bytes, tag, wait_kind_text[g[k].kind]);
+    }
+    if (ungrouped && used < cap)
+        snprintf(c->report + used, cap - used, "    %d more waiting in other ways (other sizes or tags)\n", ungrouped);
 }
 
 /* Every rank returned, and messages are still queued: a send without its
  * receive (a wrong peer, one step too many) is a bug like a deadlock, and
  * the run fails with the list: who sent how many bytes to whom, and when.
  * The first PW_CLUSTER_REPORT_MAX are listed, then the count of the rest. */
-#define PW_CLUSTER_REPORT_MAX 20
 static void build_unreceived_report(pw_cluster *c, long long count)
 {
     size_t cap = 200 + PW_CLUSTER_REPORT_MAX * 260, used = 0;
@@ -446,7 +515,8 @@ int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg)
         pw_fiber_set_label(r->fiber, who, stack_hint);
         make_runnable(c, i, 0);
     }
-    while (c->nheap > 0) {
+    c->stopped = false;
+    while (c->nheap > 0 && !c->stopped) {
         int id = next_runnable(c);
         pw_fiber_switch(c->sched, c->ranks[id].fiber);
         if (pw_fiber_done(c->ranks[id].fiber)) {
@@ -454,6 +524,7 @@ int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg)
             c->ranks[id].fiber = NULL;
         }
     }
+    if (c->stopped) return PW_CLUSTER_BAD_CALL;
     for (int i = 0; i < p; i++)
         if (c->ranks[i].waiting) { build_report(c); return PW_CLUSTER_DEADLOCK; }
     long long left = 0;
@@ -482,8 +553,11 @@ void pw_cluster_traffic(const pw_cluster *c, long long *messages, double *bytes)
 
 /* ---- inside a rank ------------------------------------------------------------------ */
 
-int pw_rank_id(const pw_rank *r) { return r->id; }
-int pw_rank_size(const pw_rank *r) { return r->c->cfg.ranks; }
+/* Every call a rank makes checks its stack (pw_fiber_check_stack): a frame
+ * that jumped past the guard is reported for this rank now, not for the one
+ * that later runs into unmapped memory. A rank asks for its id first. */
+int pw_rank_id(const pw_rank *r) { pw_fiber_check_stack(); return r->id; }
+int pw_rank_size(const pw_rank *r) { pw_fiber_check_stack(); return r->c->cfg.ranks; }
 double pw_rank_now(const pw_rank *r) { return r->clock; }
 void pw_rank_set_quiet(pw_rank *r, bool quiet) { r->quiet = quiet; }
 int *pw_rank_comm_contexts(pw_rank *r) { return &r->comm_contexts; }
@@ -509,6 +583,7 @@ void pw_rank_set_now(pw_rank *r, double t) { r->clock = t; }
 
 void pw_compute_seconds(pw_rank *r, double seconds, const char *kind)
 {
+    pw_fiber_check_stack();
     double start = r->clock;
     r->clock += seconds * r->slow;
     record(r->c, r->id, kind ? kind : "compute", start, r->clock, 0, -1);
@@ -519,13 +594,35 @@ void pw_compute(pw_rank *r, double flops, const char *kind)
     pw_compute_seconds(r, flops / (r->c->cfg.device_gflops * 1e9), kind);
 }
 
-static void check_rank(const pw_rank *r, int other, const char *what)
+/* ---- a bad call: the run stops ----------------------------------------------------
+ * A rank that sends to or receives from a rank that does not exist, uses a
+ * negative tag, or receives a message of another size than was sent has a
+ * bug, like a deadlock: the run stops there and pw_cluster_run returns
+ * PW_CLUSTER_BAD_CALL with one line in the report naming both ranks, which
+ * the program prints before it exits 1. The rank never resumes (its receive
+ * cannot return: the buffer was not filled), as a deadlocked rank never does. */
+static void bad_call(pw_rank *r, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+static void bad_call(pw_rank *r, const char *fmt, ...)
 {
-    if (other < 0 || other >= r->c->cfg.ranks) {
-        fprintf(stderr, "virtual cluster: rank %d: %s rank %d, but ranks are 0..%d\n",
-                r->id, what, other, r->c->cfg.ranks - 1);
-        abort();
-    }
+    pw_cluster *c = r->c;
+    size_t cap = 512;
+    free(c->report);
+    c->report = malloc(cap);
+    PW_CHECK_ALLOC(c->report, cap);
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(c->report, cap, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < cap) snprintf(c->report + n, cap - (size_t)n, "; the run stopped there\n");
+    c->stopped = true;
+    pw_fiber_switch(r->fiber, c->sched);
+    abort();                         /* never resumed: pw_cluster_run has returned */
+}
+
+static void check_rank(pw_rank *r, int other, const char *what)
+{
+    if (other < 0 || other >= r->c->cfg.ranks)
+        bad_call(r, "bad peer: rank %d %s rank %d, but the ranks are 0..%d", r->id, what, other, r->c->cfg.ranks - 1);
 }
 
 /* ---- the incoming link ---------------------------------------------------------------
@@ -592,21 +689,19 @@ static msg *oldest_from(const pw_rank *r, int src, int tag)
     return best;
 }
 
-static void size_mismatch(const pw_rank *r, int src, int tag, size_t want, size_t got)
+/* A receive of `want` bytes from src met a message of `got`: rank r is the
+ * one that stops (the receiver, or the sender delivering to it). */
+static void size_mismatch(pw_rank *r, int recver, int src, int tag, size_t want, size_t got)
 {
     char t[96];
     describe_tag(r->c, tag, t, sizeof t);
-    fprintf(stderr, "virtual cluster: rank %d receives %zu bytes from rank %d%s, but rank %d sent %zu\n",
-            r->id, want, src, t, src, got);
-    abort();
+    bad_call(r, "wrong size: rank %d receives %zu bytes from rank %d%s, but rank %d sent %zu bytes (a pw_recv and "
+             "its pw_send must agree on the size)", recver, want, src, t, src, got);
 }
 
-static void check_tag(const pw_rank *r, int tag)
+static void check_tag(pw_rank *r, int tag, int peer, const char *what)
 {
-    if (tag < 0) {
-        fprintf(stderr, "virtual cluster: rank %d: tag %d: tags are 0 or more\n", r->id, tag);
-        abort();
-    }
+    if (tag < 0) bad_call(r, "bad tag: rank %d %s rank %d with tag %d, but tags are 0 or more", r->id, what, peer, tag);
 }
 
 void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes) { pw_send_tag(r, dst, 0, buf, bytes); }
@@ -614,9 +709,13 @@ void pw_recv(pw_rank *r, int src, void *buf, size_t bytes) { pw_recv_tag(r, src,
 
 void pw_send_tag(pw_rank *r, int dst, int tag, const void *buf, size_t bytes)
 {
-    check_rank(r, dst, "send to");
-    check_tag(r, tag);
+    pw_fiber_check_stack();
+    check_rank(r, dst, "sends to");
+    check_tag(r, tag, dst, "sends to");
     pw_cluster *c = r->c;
+    pw_rank *d = &c->ranks[dst];
+    bool wanted = d->waiting && d->want_src == r->id && d->want_tag == tag;   /* then it is the oldest such: FIFO */
+    if (wanted && d->want_bytes != bytes) size_mismatch(r, dst, r->id, tag, d->want_bytes, bytes);
     double cost = r->quiet ? 0 : pw_cluster_alpha(c, r->id, dst) + (double)bytes * pw_cluster_beta(c, r->id, dst);
     double sent = r->clock;
     if (!r->quiet) {
@@ -629,11 +728,8 @@ void pw_send_tag(pw_rank *r, int dst, int tag, const void *buf, size_t bytes)
     msg *m = malloc(sizeof *m);
     PW_CHECK_ALLOC(m, sizeof *m);
     *m = (msg){ .src = r->id, .tag = tag, .quiet = r->quiet, .bytes = bytes, .sent = sent, .cost = cost, .seq = c->seq++ };
-    pw_rank *d = &c->ranks[dst];
-    bool wanted = d->waiting && d->want_src == r->id && d->want_tag == tag;   /* then it is the oldest such: FIFO */
     if (wanted) {
         /* straight into the waiting receiver's buffer: no copy kept */
-        if (d->want_bytes != bytes) size_mismatch(d, r->id, tag, d->want_bytes, bytes);
         if (buf && d->want_buf) memcpy(d->want_buf, buf, bytes);
         m->delivered = true;
     } else if (buf) {
@@ -650,8 +746,9 @@ void pw_send_tag(pw_rank *r, int dst, int tag, const void *buf, size_t bytes)
 
 void pw_recv_tag(pw_rank *r, int src, int tag, void *buf, size_t bytes)
 {
-    check_rank(r, src, "recv from");
-    check_tag(r, tag);
+    pw_fiber_check_stack();
+    check_rank(r, src, "receives from");
+    check_tag(r, tag, src, "receives from");
     pw_cluster *c = r->c;
     r->posted = r->clock;
     msg *m;
@@ -662,7 +759,7 @@ void pw_recv_tag(pw_rank *r, int src, int tag, void *buf, size_t bytes)
         else { r->waiting = true; r->want_src = src; r->want_tag = tag; r->want_buf = buf; r->want_bytes = bytes; }
         pw_fiber_switch(r->fiber, c->sched);
     }
-    if (m->bytes != bytes) size_mismatch(r, src, tag, bytes, m->bytes);
+    if (m->bytes != bytes) size_mismatch(r, r->id, src, tag, bytes, m->bytes);
     place_through(r, m);
     if (buf && m->data && !m->delivered) memcpy(buf, m->data, bytes);
     unlink_msg(r, m);

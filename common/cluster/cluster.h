@@ -84,28 +84,39 @@
  * the rank asked for the data to the moment it had it: waiting included, so
  * a straggler shows as long recv bars on everyone else.
  *
- * ---- Deadlock, and messages never received -----------------------------------
+ * ---- Deadlock, messages never received, bad calls ---------------------------
  * When no rank can run and some are still waiting for messages, the run stops
  * and returns PW_CLUSTER_DEADLOCK; pw_cluster_report() says what every waiting
  * rank waits for ("rank 3 (clock 0 s): recv from rank 2 (1024 bytes); that
- * rank is itself waiting"). The blocked ranks never resume: memory they
+ * rank is itself waiting"): one line each for the first 20, then the rest
+ * counted by what they wait for (32 000 ranks in a cycle: "... and 31980
+ * more ranks waiting, by what they wait for:" / "31980 (ranks 20 to 31999):
+ * recv (4 bytes); that rank is itself waiting"). The blocked ranks never resume: memory they
  * allocated is not freed. When every rank returned but messages are still
  * queued (a send without its receive), the run returns
  * PW_CLUSTER_UNRECEIVED and the report lists them ("rank 1 -> rank 0: 12
- * bytes, sent at clock 0 s; rank 0 never called pw_recv for it"). Either way
- * the run failed: programs print the report and exit 1.
+ * bytes, sent at clock 0 s; rank 0 never called pw_recv for it"). A send or
+ * receive naming a rank that does not exist or a negative tag, or a receive
+ * whose size differs from the message's, stops the run at once with
+ * PW_CLUSTER_BAD_CALL and one line naming both ranks ("wrong size: rank 0
+ * receives 8 bytes from rank 1, but rank 1 sent 12 bytes ...; the run
+ * stopped there"). Either way the run failed: programs print the report and
+ * exit 1.
  *
  * ---- Limits -------------------------------------------------------------------
  * Ranks: at most PW_CLUSTER_MAX_RANKS, and at most what the machine's memory
- * mappings allow: each rank is a fiber whose stack and guard page take two
+ * mappings allow: each rank is a fiber whose stack and guard take two
  * of Linux's vm.max_map_count (65530 by default, so about 32 000 ranks);
- * validation checks the real limit and refuses more in one line.
+ * validation checks the real limit and refuses more in one line, naming the
+ * most that fit in whole nodes (a count it accepts).
  * Stack: each rank runs on a stack of 64 KiB (256 KiB under ASan): enough
  * for the collectives and small locals, not for big local arrays. Set
  * cfg.stack_bytes or the environment variable PW_CLUSTER_STACK (256K, 4M;
  * 16 KiB to 1 GiB) for more; a rank that overflows its stack stops the
  * program with one line, "virtual cluster: rank 5: stack overflow: it ran
- * past the end of its 64 KiB stack (...)" (fiber.h).
+ * past the end of its 64 KiB stack (...)" (fiber.h), naming the rank that
+ * overflowed even when its frame jumped over the 1 MiB guard: every call
+ * into the cluster checks the caller's stack pointer.
  *
  * ---- Phantom messages -------------------------------------------------------
  * A send with a NULL buffer carries no data but costs the same modelled time:
@@ -140,7 +151,7 @@
 #define PW_CLUSTER_MIN_STACK (16 << 10)
 #define PW_CLUSTER_MAX_STACK (1 << 30)
 
-enum { PW_CLUSTER_OK = 0, PW_CLUSTER_DEADLOCK = 1, PW_CLUSTER_UNRECEIVED = 2 };
+enum { PW_CLUSTER_OK = 0, PW_CLUSTER_DEADLOCK = 1, PW_CLUSTER_UNRECEIVED = 2, PW_CLUSTER_BAD_CALL = 3 };
 
 typedef struct {
     int ranks;              /* how many ranks (modelled devices) */
@@ -214,16 +225,19 @@ pw_cluster *pw_cluster_create(const pw_cluster_config *cfg);
 void pw_cluster_destroy(pw_cluster *c);
 
 /* Run fn(rank, arg) on every rank until all return (PW_CLUSTER_OK, or
- * PW_CLUSTER_UNRECEIVED if messages were left unreceived) or none can go on
- * (PW_CLUSTER_DEADLOCK). Clocks and trace start from zero. */
+ * PW_CLUSTER_UNRECEIVED if messages were left unreceived), none can go on
+ * (PW_CLUSTER_DEADLOCK), or a rank made a bad call (PW_CLUSTER_BAD_CALL: a
+ * peer or tag out of range, a receive of the wrong size; the run stops at
+ * it). Clocks and trace start from zero. */
 int pw_cluster_run(pw_cluster *c, pw_rank_fn fn, void *arg);
 
 /* After a run: the latest clock (the job's modelled time), one rank's clock. */
 double pw_cluster_time(const pw_cluster *c);
 double pw_cluster_clock(const pw_cluster *c, int rank);
 
-/* After a failed run: what each waiting rank waited for, or which messages
- * were never received, one line each ("" after a good run). */
+/* After a failed run: what each waiting rank waited for (the first 20, then
+ * the rest counted by what they wait for), which messages were never
+ * received, or the bad call ("" after a good run). */
 const char *pw_cluster_report(const pw_cluster *c);
 
 /* The trace of the last run (empty unless cfg.trace). */
@@ -245,7 +259,8 @@ int pw_rank_size(const pw_rank *r);
 void pw_send(pw_rank *r, int dst, const void *buf, size_t bytes);
 
 /* Receive the next message from src into buf; it must be `bytes` long (a
- * size mismatch is a bug in the caller: reported, then abort). Waits for it. */
+ * size mismatch is a bug in the caller: the run stops, PW_CLUSTER_BAD_CALL).
+ * Waits for it. */
 void pw_recv(pw_rank *r, int src, void *buf, size_t bytes);
 
 /* Tagged messages, for a rank that must tell kinds of messages apart (a
@@ -253,7 +268,8 @@ void pw_recv(pw_rank *r, int src, void *buf, size_t bytes);
  * gradients from the one after). A receive takes the oldest message from src
  * with that tag: messages of one tag between two ranks arrive in order,
  * messages of different tags are matched independently (as MPI's are).
- * pw_send and pw_recv use tag 0. Tags are 0 or more; a negative tag aborts.
+ * pw_send and pw_recv use tag 0. Tags are 0 or more; a negative tag stops
+ * the run (PW_CLUSTER_BAD_CALL).
  * The link is the same: tags change matching, never time.
  * Groups (kernels/collectives.h) number their tags context * 1024 + tag, so
  * a group's traffic never matches another group's; the deadlock report
