@@ -167,6 +167,9 @@ static inline cudaError_t cudaMemPrefetchAsync(const void *p, size_t bytes, cuda
     return cudaSuccess;
 }
 
+/* 3-D memory, mapped pinned memory; CUDA arrays and textures refused */
+#include "simt_cuda_host_memory.h"
+
 /* -- symbols: a __device__ or __constant__ variable is a host variable here --
  * The symbol is the variable itself (its size known: a copy past its end is
  * cudaErrorInvalidValue, as CUDA's symbol table makes it), or a void

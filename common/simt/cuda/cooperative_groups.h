@@ -227,8 +227,15 @@ public:
         return details::pack_lanes(pw_mask, __match_all_sync(pw_mask, val, &pred, PW_SITE));
     }
 };
-/* The threads of the calling warp that are active here (__activemask()). */
-static inline coalesced_group coalesced_threads() { return coalesced_group(details::make_t{}, __activemask()); }
+/* The threads of the calling warp that are here together: after a branch,
+ * those on the same side (common/simt/simt_coalesce.c finds them: the
+ * emulator does not run a warp's lanes in lock-step, so __activemask() is
+ * every lane that has not exited). */
+extern "C" unsigned pw_simt_coalesced_lanes(const char *file, int line);
+static inline coalesced_group coalesced_threads(PW_SITE_ARGS)
+{
+    return coalesced_group(details::make_t{}, pw_simt_coalesced_lanes(PW_SITE));
+}
 
 /* ---- thread_block_tile<Size>: Size consecutive threads of a block (a warp or
  * an aligned part of one, Size a power of two up to 32; or 64 to 512

@@ -114,10 +114,14 @@ public:
         unsigned left = block_size() - pw_base;
         pw_count = left < Size ? left : Size;
         /* As CUDA's (sm_80+) constructor: the parent meets, the barrier is
-         * reset, the parent meets again (nobody still waits on the old one). */
+         * reset, the parent meets again (nobody still waits on the old one).
+         * Plain stores: they initialize the words (the scratch is poisoned at
+         * each block start), ordered by the meetings before any atomic. */
         parent.sync(PW_SITE);
         if (block_rank() == pw_base)
-            __atomic_store_n(barrier_word(), 0ull, __ATOMIC_RELEASE);
+            *barrier_word() = 0;
+        if (laneid() == 0)
+            *slot(my_warp()) = 0;
         parent.sync(PW_SITE);
     }
     static constexpr unsigned _group_id = coalesced_group_id;
