@@ -96,3 +96,58 @@ cudaError_t pw_simt_host_get_device_pointer(void **dev, void *host, unsigned fla
     *dev = host;
     return cudaSuccess;
 }
+
+/* ---- __device__ and __constant__ variables by address -----------------------------------------------
+ * They are ordinary globals here, which the kernels may touch (simt_check.c
+ * knows the program's data segments) but cudaMemcpy cannot tell from the
+ * host's own globals. cudaGetSymbolAddress registers the variable it was
+ * given, so that a cudaMemcpy or cudaMemset of that address (or inside it)
+ * is a copy to or from the symbol, as on a GPU. */
+enum { MAX_SYMBOLS = 256 };
+static struct { const char *lo; size_t bytes; } simt_symbols[MAX_SYMBOLS];
+static int simt_nsymbols;
+
+void pw_simt_register_symbol(const void *addr, size_t bytes)
+{
+    pthread_mutex_lock(&simt_state_lock);
+    bool known = false;
+    for (int i = 0; i < simt_nsymbols && !known; i++) known = simt_symbols[i].lo == (const char *)addr;
+    if (!known && simt_nsymbols < MAX_SYMBOLS)   /* beyond 256: the copy is refused as before, never wrong */
+    {
+        simt_symbols[simt_nsymbols].lo = addr, simt_symbols[simt_nsymbols].bytes = bytes;
+        __atomic_store_n(&simt_nsymbols, simt_nsymbols + 1, __ATOMIC_RELEASE);   /* read without the lock below */
+    }
+    pthread_mutex_unlock(&simt_state_lock);
+}
+
+/* Whether [p, p+bytes) lies in a registered symbol. */
+static bool in_symbol(const void *p, size_t bytes)
+{
+    const char *c = p;
+    bool in = false;
+    pthread_mutex_lock(&simt_state_lock);
+    for (int i = 0; i < simt_nsymbols && !in; i++)
+        in = c >= simt_symbols[i].lo && c + bytes <= simt_symbols[i].lo + simt_symbols[i].bytes;
+    pthread_mutex_unlock(&simt_state_lock);
+    return in;
+}
+
+cudaError_t pw_simt_memcpy_sym(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    if (__atomic_load_n(&simt_nsymbols, __ATOMIC_ACQUIRE) && (unsigned)kind <= cudaMemcpyDefault) {
+        bool to = kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyHostToHost && in_symbol(dst, bytes);
+        bool from = kind != cudaMemcpyHostToDevice && kind != cudaMemcpyHostToHost && in_symbol(src, bytes);
+        if (to) return pw_simt_memcpy_to_symbol(dst, src, bytes, 0);
+        if (from) return pw_simt_memcpy_from_symbol(dst, src, bytes, 0);
+    }
+    return pw_simt_memcpy(dst, src, bytes, kind);
+}
+
+cudaError_t pw_simt_memset_sym(void *p, int value, size_t bytes)
+{
+    if (__atomic_load_n(&simt_nsymbols, __ATOMIC_ACQUIRE) && in_symbol(p, bytes)) {
+        memset(p, value, bytes);
+        return cudaSuccess;
+    }
+    return pw_simt_memset(p, value, bytes);
+}

@@ -80,11 +80,12 @@ template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes)
     return pw_simt_malloc((void **)(void *)p, bytes);
 }
 static inline cudaError_t cudaFree(void *p) { return pw_simt_free(p); }
+/* (the _sym forms: also to and from a symbol's address, simt_api_memory.c) */
 static inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
 {
-    return pw_simt_memcpy(dst, src, bytes, kind);
+    return pw_simt_memcpy_sym(dst, src, bytes, kind);
 }
-static inline cudaError_t cudaMemset(void *p, int value, size_t bytes) { return pw_simt_memset(p, value, bytes); }
+static inline cudaError_t cudaMemset(void *p, int value, size_t bytes) { return pw_simt_memset_sym(p, value, bytes); }
 /* Streams run each operation when it is issued (simt.h): the Async forms
  * are done when they return, which a correct program cannot tell. */
 static inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
@@ -230,6 +231,8 @@ template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr,
     if (!devPtr)
         return pw_simt_record_error(cudaErrorInvalidValue);
     *devPtr = pw::symbol_ref<T>::addr(symbol);
+    if constexpr (!pw::symbol_ref<T>::by_address)
+        pw_simt_register_symbol(*devPtr, sizeof(T));   /* cudaMemcpy of this address: a copy to or from the symbol */
     return cudaSuccess;
 }
 template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)

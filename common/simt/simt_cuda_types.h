@@ -282,6 +282,11 @@ cudaError_t pw_simt_memcpy_3d(const struct cudaMemcpy3DParms *p);
 cudaError_t pw_simt_memset_2d(void *p, size_t pitch, int value, size_t width, size_t height);
 cudaError_t pw_simt_memset_3d(struct cudaPitchedPtr p, int value, struct cudaExtent extent);
 cudaError_t pw_simt_host_get_device_pointer(void **dev, void *host, unsigned flags);
+/* a __device__/__constant__ variable whose address the program took (cudaGetSymbolAddress):
+ * cudaMemcpy and cudaMemset of it are copies to and from the symbol */
+void pw_simt_register_symbol(const void *addr, size_t bytes);
+cudaError_t pw_simt_memcpy_sym(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind);
+cudaError_t pw_simt_memset_sym(void *p, int value, size_t bytes);
 
 /* Pitched memory: rows of `width` bytes, `pitch` bytes apart, the pitch a
  * multiple of 512, the device's textureAlignment (what GPUs give since
