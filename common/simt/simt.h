@@ -104,7 +104,7 @@
 #endif
 
 /* ====================================================================== */
-#ifdef __CUDACC__   /* ---- nvcc: the real thing ---------------------------- */
+#if defined(__CUDACC__) && !defined(PW_SIMT_PWCC)   /* ---- nvcc: the real thing (tools/pwcc defines __CUDACC__ too, as nvcc does for .cu files) */
 
 #include <cuda_runtime.h>
 #include <stdio.h>

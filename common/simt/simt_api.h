@@ -35,50 +35,8 @@ typedef struct dim3 { unsigned x, y, z; } dim3;
 typedef struct uint3 { unsigned x, y, z; } uint3;
 #endif
 
-typedef enum {
-    cudaSuccess = 0,
-    cudaErrorInvalidValue = 1,
-    cudaErrorMemoryAllocation = 2,
-    cudaErrorInitializationError = 3,
-    cudaErrorInvalidConfiguration = 9,
-    cudaErrorInvalidSymbol = 13,
-    cudaErrorInvalidDevicePointer = 17,
-    cudaErrorInvalidMemcpyDirection = 21,
-    cudaErrorInvalidDeviceFunction = 98,
-    cudaErrorNoDevice = 100,
-    cudaErrorInvalidDevice = 101,
-    cudaErrorInvalidResourceHandle = 400,
-    cudaErrorNotReady = 600,
-    cudaErrorIllegalAddress = 700,
-    cudaErrorLaunchOutOfResources = 701,
-    cudaErrorLaunchTimeout = 702,
-    cudaErrorAssert = 710,
-    cudaErrorIllegalInstruction = 715,
-    cudaErrorMisalignedAddress = 716,
-    cudaErrorLaunchFailure = 719,
-    cudaErrorNotSupported = 801,
-    cudaErrorUnknown = 999,
-} cudaError_t;
-typedef cudaError_t cudaError;
-typedef enum { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
-               cudaMemcpyDeviceToDevice, cudaMemcpyDefault } cudaMemcpyKind;
-
-typedef struct {
-    char name[256];
-    int major, minor;             /* compute capability: 0.0 for the emulator */
-    int warpSize;
-    int maxThreadsPerBlock;
-    int maxThreadsDim[3], maxGridSize[3];
-    int multiProcessorCount;      /* the worker OS threads */
-    int maxThreadsPerMultiProcessor;
-    size_t sharedMemPerBlock, sharedMemPerBlockOptin, sharedMemPerMultiprocessor;
-    size_t totalGlobalMem, totalConstMem;
-    int regsPerBlock;
-    int clockRate, memoryClockRate;
-    int l2CacheSize;
-    int memoryBusWidth;
-    int concurrentKernels, unifiedAddressing, managedMemory;
-} cudaDeviceProp;
+/* the error codes, copy kinds, device properties and attributes, 2-D/3-D copies */
+#include "simt_cuda_types.h"
 
 typedef struct pw_simt_event *cudaEvent_t;
 typedef struct pw_simt_stream *cudaStream_t;   /* 0: the default stream */

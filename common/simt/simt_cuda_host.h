@@ -11,7 +11,6 @@
 /* ====================================================================== */
 /* ---- the host API: CUDA's names, overloads and default arguments ------------ */
 
-#define CUDART_VERSION 13000
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocMapped 0x02
@@ -59,46 +58,6 @@ enum cudaLimit {
     cudaLimitMaxL2FetchGranularity = 0x05,
     cudaLimitPersistingL2CacheSize = 0x06
 };
-enum cudaDeviceAttr {
-    cudaDevAttrMaxThreadsPerBlock = 1,
-    cudaDevAttrMaxBlockDimX = 2,
-    cudaDevAttrMaxBlockDimY = 3,
-    cudaDevAttrMaxBlockDimZ = 4,
-    cudaDevAttrMaxGridDimX = 5,
-    cudaDevAttrMaxGridDimY = 6,
-    cudaDevAttrMaxGridDimZ = 7,
-    cudaDevAttrMaxSharedMemoryPerBlock = 8,
-    cudaDevAttrTotalConstantMemory = 9,
-    cudaDevAttrWarpSize = 10,
-    cudaDevAttrMaxRegistersPerBlock = 12,
-    cudaDevAttrClockRate = 13,
-    cudaDevAttrMultiProcessorCount = 16,
-    cudaDevAttrKernelExecTimeout = 17,
-    cudaDevAttrIntegrated = 18,
-    cudaDevAttrCanMapHostMemory = 19,
-    cudaDevAttrComputeMode = 20,
-    cudaDevAttrConcurrentKernels = 31,
-    cudaDevAttrEccEnabled = 32,
-    cudaDevAttrMemoryClockRate = 36,
-    cudaDevAttrGlobalMemoryBusWidth = 37,
-    cudaDevAttrL2CacheSize = 38,
-    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-    cudaDevAttrAsyncEngineCount = 40,
-    cudaDevAttrUnifiedAddressing = 41,
-    cudaDevAttrComputeCapabilityMajor = 75,
-    cudaDevAttrComputeCapabilityMinor = 76,
-    cudaDevAttrStreamPrioritiesSupported = 78,
-    cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-    cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-    cudaDevAttrManagedMemory = 83,
-    cudaDevAttrIsMultiGpuBoard = 84,
-    cudaDevAttrPageableMemoryAccess = 88,
-    cudaDevAttrConcurrentManagedAccess = 89,
-    cudaDevAttrCooperativeLaunch = 95,
-    cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-    cudaDevAttrMaxBlocksPerMultiprocessor = 106,
-    cudaDevAttrClusterLaunch = 120
-};
 enum cudaMemLocationType {
     cudaMemLocationTypeInvalid = 0,
     cudaMemLocationTypeNone = 0,
@@ -121,11 +80,12 @@ template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes)
     return pw_simt_malloc((void **)(void *)p, bytes);
 }
 static inline cudaError_t cudaFree(void *p) { return pw_simt_free(p); }
+/* (the _sym forms: also to and from a symbol's address, simt_api_memory.c) */
 static inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
 {
-    return pw_simt_memcpy(dst, src, bytes, kind);
+    return pw_simt_memcpy_sym(dst, src, bytes, kind);
 }
-static inline cudaError_t cudaMemset(void *p, int value, size_t bytes) { return pw_simt_memset(p, value, bytes); }
+static inline cudaError_t cudaMemset(void *p, int value, size_t bytes) { return pw_simt_memset_sym(p, value, bytes); }
 /* Streams run each operation when it is issued (simt.h): the Async forms
  * are done when they return, which a correct program cannot tell. */
 static inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
@@ -139,27 +99,19 @@ static inline cudaError_t cudaMemsetAsync(void *p, int value, size_t bytes, cuda
     (void)stream;
     return pw_simt_memset(p, value, bytes);
 }
-/* Pitched memory: rows of `width` bytes, `pitch` bytes apart (a multiple of 512). */
+/* Pitched memory (simt_cuda_types.h: the pitch a multiple of 512) and 2-D copies (simt_api_memory.c). */
 static inline cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
 {
-    *pitch = (width + 511) / 512 * 512;
-    return pw_simt_malloc(p, *pitch * height);
+    return pw_simt_malloc_pitch(p, pitch, width, height);
 }
 template <class T> static inline cudaError_t cudaMallocPitch(T **p, size_t *pitch, size_t width, size_t height)
 {
-    return cudaMallocPitch((void **)(void *)p, pitch, width, height);
+    return pw_simt_malloc_pitch((void **)(void *)p, pitch, width, height);
 }
 static inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                        size_t height, cudaMemcpyKind kind)
 {
-    if (width > dpitch || width > spitch)
-        return pw_simt_record_error(cudaErrorInvalidValue);
-    for (size_t r = 0; r < height; r++) {
-        cudaError_t e = pw_simt_memcpy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
-        if (e != cudaSuccess)
-            return e;
-    }
-    return cudaSuccess;
+    return pw_simt_memcpy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                             size_t height, cudaMemcpyKind kind, cudaStream_t stream = 0)
@@ -169,12 +121,7 @@ static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void
 }
 static inline cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height)
 {
-    for (size_t r = 0; r < height; r++) {
-        cudaError_t e = pw_simt_memset((char *)p + r * pitch, value, width);
-        if (e != cudaSuccess)
-            return e;
-    }
-    return cudaSuccess;
+    return pw_simt_memset_2d(p, pitch, value, width, height);
 }
 static inline cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned flags = cudaMemAttachGlobal)
 {
@@ -221,20 +168,48 @@ static inline cudaError_t cudaMemPrefetchAsync(const void *p, size_t bytes, cuda
     return cudaSuccess;
 }
 
-/* -- symbols: a __device__ or __constant__ variable is a host variable here -- */
+/* 3-D memory, mapped pinned memory; CUDA arrays and textures refused */
+#include "simt_cuda_host_memory.h"
+
+/* -- symbols: a __device__ or __constant__ variable is a host variable here --
+ * The symbol is the variable itself (its size known: a copy past its end is
+ * cudaErrorInvalidValue, as CUDA's symbol table makes it), or a void
+ * pointer holding its address, which CUDA's C overload takes (and which
+ * C++ picks over the template for a `const void *`). */
+namespace pw {
+template <class T> struct symbol_ref {
+    static constexpr bool by_address = std::is_same<typename std::remove_cv<T>::type, void *>::value ||
+                                       std::is_same<typename std::remove_cv<T>::type, const void *>::value;
+    static void *addr(const T &s)
+    {
+        if constexpr (by_address)
+            return const_cast<void *>(static_cast<const void *>(s));
+        else
+            return const_cast<void *>(static_cast<const void *>(&s));
+    }
+    /* the copy fits in the variable (unknown for an address: then any) */
+    static bool fits(size_t count, size_t offset) { return by_address || (offset <= sizeof(T) && count <= sizeof(T) - offset); }
+};
+}  // namespace pw
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0,
                                              cudaMemcpyKind kind = cudaMemcpyHostToDevice)
 {
-    (void)kind;
-    return pw_simt_memcpy_to_symbol(const_cast<void *>(static_cast<const void *>(&symbol)), src, count, offset);
+    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return pw_simt_record_error(cudaErrorInvalidMemcpyDirection);
+    if (!pw::symbol_ref<T>::fits(count, offset))
+        return pw_simt_record_error(cudaErrorInvalidValue);
+    return pw_simt_memcpy_to_symbol(pw::symbol_ref<T>::addr(symbol), src, count, offset);
 }
 template <class T>
 static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0,
                                                cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
 {
-    (void)kind;
-    return pw_simt_memcpy_from_symbol(dst, static_cast<const void *>(&symbol), count, offset);
+    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return pw_simt_record_error(cudaErrorInvalidMemcpyDirection);
+    if (!pw::symbol_ref<T>::fits(count, offset))
+        return pw_simt_record_error(cudaErrorInvalidValue);
+    return pw_simt_memcpy_from_symbol(dst, pw::symbol_ref<T>::addr(symbol), count, offset);
 }
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count, size_t offset = 0,
@@ -253,12 +228,20 @@ static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, 
 }
 template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
 {
-    *devPtr = const_cast<void *>(static_cast<const void *>(&symbol));
+    if (!devPtr)
+        return pw_simt_record_error(cudaErrorInvalidValue);
+    *devPtr = pw::symbol_ref<T>::addr(symbol);
+    if constexpr (!pw::symbol_ref<T>::by_address)
+        pw_simt_register_symbol(*devPtr, sizeof(T));   /* cudaMemcpy of this address: a copy to or from the symbol */
     return cudaSuccess;
 }
 template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
 {
     (void)symbol;
+    static_assert(!pw::symbol_ref<T>::by_address,
+                  "SIMT emulator: cudaGetSymbolSize of a symbol given by its address: pass the variable itself");
+    if (!size)
+        return pw_simt_record_error(cudaErrorInvalidValue);
     *size = sizeof(T);
     return cudaSuccess;
 }
@@ -298,56 +281,10 @@ static inline cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer
     *can = 0;
     return cudaSuccess;
 }
-/* The few attributes a program asks for, from cudaGetDeviceProperties;
- * others are cudaErrorInvalidValue. */
+/* Every attribute CUDA 13 has (simt_api_device.c: from the device file, or 0 for what is not emulated). */
 static inline cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
 {
-    cudaDeviceProp p;
-    cudaError_t e = pw_simt_get_device_properties(&p, device);
-    if (e != cudaSuccess)
-        return e;
-    switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
-    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
-    case cudaDevAttrWarpSize: *value = 32; break;
-    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
-    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerBlock; break;
-    case cudaDevAttrClockRate: *value = p.clockRate; break;
-    case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
-    case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
-    case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
-    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = 32; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
-    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
-    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
-    case cudaDevAttrConcurrentManagedAccess: *value = p.managedMemory; break;
-    case cudaDevAttrPageableMemoryAccess: *value = 0; break;   /* a host pointer in a kernel is a memcheck error */
-    case cudaDevAttrCanMapHostMemory: *value = 0; break;
-    case cudaDevAttrCooperativeLaunch: *value = 0; break;      /* grid-wide sync is not emulated */
-    case cudaDevAttrClusterLaunch: *value = 0; break;
-    case cudaDevAttrKernelExecTimeout: *value = 0; break;
-    case cudaDevAttrIntegrated: *value = 0; break;
-    case cudaDevAttrComputeMode: *value = 0; break;
-    case cudaDevAttrEccEnabled: *value = 0; break;
-    case cudaDevAttrAsyncEngineCount: *value = 0; break;
-    case cudaDevAttrStreamPrioritiesSupported: *value = 0; break;
-    case cudaDevAttrIsMultiGpuBoard: *value = 0; break;
-    default: return pw_simt_record_error(cudaErrorInvalidValue);
-    }
-    return cudaSuccess;
+    return pw_simt_device_get_attribute(value, attr, device);
 }
 /* Limits and cache preferences: accepted, recorded nowhere (nothing here
  * depends on them); cudaDeviceGetLimit reports CUDA's defaults. */
@@ -383,21 +320,27 @@ template <class T> static inline cudaError_t cudaFuncSetAttribute(T *func, cudaF
 }
 
 /* -- occupancy: an honest simple model (the emulator has no registers to
- * count): 2048 threads and 32 blocks per multiprocessor, and the dynamic
- * shared memory asked for against the multiprocessor's. Static __shared__
- * memory is not counted. */
+ * count), from the device file's limits: resident threads (warps of 32)
+ * and blocks per multiprocessor, and the dynamic shared memory asked for,
+ * plus the driver's reserve per block, against the multiprocessor's.
+ * Static __shared__ memory is not counted. */
 template <class T>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize,
                                                                         size_t dynamicSMemSize)
 {
     (void)func;
-    if (blockSize <= 0)
-        return pw_simt_record_error(cudaErrorInvalidValue);
-    int n = blockSize > 1024 ? 0 : 2048 / blockSize;
-    n = n > 32 ? 32 : n;
     cudaDeviceProp p;
-    if (dynamicSMemSize > 0 && pw_simt_get_device_properties(&p, 0) == cudaSuccess && p.sharedMemPerMultiprocessor > 0) {
-        size_t bySmem = p.sharedMemPerMultiprocessor / dynamicSMemSize;
+    cudaError_t e = pw_simt_get_device_properties(&p, 0);
+    if (e != cudaSuccess)
+        return e;
+    if (!numBlocks || blockSize <= 0)
+        return pw_simt_record_error(cudaErrorInvalidValue);
+    int warps = (blockSize + 31) / 32;
+    int n = blockSize > p.maxThreadsPerBlock ? 0 : p.maxThreadsPerMultiProcessor / 32 / warps;
+    n = n > p.maxBlocksPerMultiProcessor ? p.maxBlocksPerMultiProcessor : n;
+    if (dynamicSMemSize > 0) {
+        size_t bySmem = dynamicSMemSize > p.sharedMemPerBlockOptin
+                            ? 0 : p.sharedMemPerMultiprocessor / (dynamicSMemSize + p.reservedSharedMemPerBlock);
         n = (size_t)n > bySmem ? (int)bySmem : n;
     }
     *numBlocks = n;

@@ -477,31 +477,7 @@ cudaError_t pw_simt_get_device(int *device)
     return cudaSuccess;
 }
 
-cudaError_t pw_simt_get_device_properties(cudaDeviceProp *p, int device)
-{
-    if (device != 0) return simt_last_error = cudaErrorInvalidDevice;
-    memset(p, 0, sizeof *p);
-    snprintf(p->name, sizeof p->name, "SIMT emulator (CPU, %d worker thread%s)", pw_simt_workers(),
-             pw_simt_workers() == 1 ? "" : "s");
-    p->warpSize = 32;
-    p->maxThreadsPerBlock = MAX_THREADS;
-    p->maxThreadsDim[0] = p->maxThreadsDim[1] = 1024;
-    p->maxThreadsDim[2] = 64;
-    p->maxGridSize[0] = 2147483647;
-    p->maxGridSize[1] = p->maxGridSize[2] = 65535;
-    p->multiProcessorCount = pw_simt_workers();
-    p->maxThreadsPerMultiProcessor = 2048;
-    p->sharedMemPerBlock = 48 * 1024;
-    p->sharedMemPerBlockOptin = MAX_DYN_SHARED;
-    p->sharedMemPerMultiprocessor = MAX_DYN_SHARED + 1024;
-    p->totalGlobalMem = (size_t)pw_available_memory();
-    p->totalConstMem = 64 * 1024;
-    p->regsPerBlock = 65536;
-    p->concurrentKernels = 0;
-    p->unifiedAddressing = 1;
-    p->managedMemory = 1;
-    return cudaSuccess;
-}
+/* cudaGetDeviceProperties, cudaDeviceGetAttribute: simt_api_device.c (the device file's figures) */
 
 struct pw_simt_event { double t; };
 

@@ -123,6 +123,7 @@ const char *pw_simt_error_string(cudaError_t e)
     case cudaErrorMemoryAllocation: return "out of memory";
     case cudaErrorInitializationError: return "initialization error";
     case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+    case cudaErrorInvalidPitchValue: return "invalid pitch argument";
     case cudaErrorInvalidSymbol: return "invalid device symbol";
     case cudaErrorInvalidDevicePointer: return "invalid device pointer";
     case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
@@ -152,6 +153,7 @@ const char *pw_simt_error_name(cudaError_t e)
     case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
     case cudaErrorInitializationError: return "cudaErrorInitializationError";
     case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+    case cudaErrorInvalidPitchValue: return "cudaErrorInvalidPitchValue";
     case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
     case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
     case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";

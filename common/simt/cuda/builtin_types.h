@@ -1,8 +1,7 @@
-/* common/simt/cuda/builtin_types.h: the stand-in for CUDA's <builtin_types.h> on the SIMT emulator
- * (common/simt/cuda/ is on the include path of emulator builds only): all of
- * what it declares comes with simt.h (the runtime API, the kernel
- * language, vector types, math and integer intrinsics: simt_cuda.h). */
+/* common/simt/cuda/builtin_types.h: the stand-in for CUDA's <builtin_types.h> on the SIMT emulator:
+ * the runtime's types (driver_types.h) and the vector types, from simt.h. */
 #ifndef PW_CUDA_BUILTIN_TYPES_H
 #define PW_CUDA_BUILTIN_TYPES_H
-#include "simt.h"
+#include "driver_types.h"
+#include "vector_types.h"
 #endif

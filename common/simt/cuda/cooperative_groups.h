@@ -12,12 +12,14 @@
  * the same way; messages name the line of the call in your source (each
  * member takes its caller's file and line as default arguments).
  *
+ * Tiles of 64 to 512 threads (several warps), and block_tile_memory with
+ * this_thread_block(scratch), work as CUDA's do: details/multi_warp.h.
+ *
  * What differs: a tile of a block whose size is not a multiple of 32 names
  * only the threads that exist in its mask (CUDA's static tiles name all 32
  * lanes, which a partial warp lacks). Not supported yet, refused when the
  * program is compiled: this_grid() and grid_group (grid-wide sync needs a
- * cooperative launch), this_multi_grid(), this_cluster(), tiles of more
- * than 32 threads, cg::memcpy_async.
+ * cooperative launch), this_multi_grid(), this_cluster(), cg::memcpy_async.
  */
 #ifndef PW_CUDA_COOPERATIVE_GROUPS_H
 #define PW_CUDA_COOPERATIVE_GROUPS_H
@@ -129,10 +131,29 @@ public:
     bool is_valid() const { return true; }
 };
 
+}  // namespace cooperative_groups
+#include "cooperative_groups/details/multi_warp.h"
+namespace cooperative_groups {
+
 /* ---- the block ------------------------------------------------------------------ */
+/* The scratch of tiles of more than one warp (details/multi_warp.h), for a
+ * block of at most MaxBlockSize threads: `__shared__ block_tile_memory<256>
+ * scratch; auto b = this_thread_block(scratch);`. Without it the tiles use
+ * an area of their own, as CUDA's do from sm_80. */
+template <unsigned MaxBlockSize = 1024> struct block_tile_memory {
+    static_assert(MaxBlockSize >= 1 && MaxBlockSize <= 1024, "block_tile_memory<MaxBlockSize>: 1 to 1024 threads");
+    alignas(8) unsigned char pw_bytes[sizeof(details::multi_warp_scratch)];
+};
 class thread_block : public thread_group {
+    details::multi_warp_scratch *pw_mem;
+
 public:
-    explicit thread_block(details::make_t) : thread_group(details::make_t{}, details::thread_block_id, 0, 0, 1) {}
+    explicit thread_block(details::make_t, void *scratch = nullptr)
+        : thread_group(details::make_t{}, details::thread_block_id, 0, 0, 1),
+          pw_mem(static_cast<details::multi_warp_scratch *>(scratch))
+    {
+    }
+    details::multi_warp_scratch *pw_scratch() const { return pw_mem; }
     static constexpr unsigned _group_id = details::thread_block_id;
     static void sync(PW_SITE_ARGS) { __syncthreads(PW_SITE); }
     static unsigned size() { return details::block_size(); }
@@ -144,6 +165,10 @@ public:
     static dim3 dim_threads() { return pw_simt_block_dim(); }
 };
 static inline thread_block this_thread_block() { return thread_block(details::make_t{}); }
+template <unsigned MaxBlockSize> static inline thread_block this_thread_block(block_tile_memory<MaxBlockSize> &scratch)
+{
+    return thread_block(details::make_t{}, scratch.pw_bytes);
+}
 
 /* ---- any set of lanes of one warp -------------------------------------------------- */
 class coalesced_group : public thread_group {
@@ -202,11 +227,19 @@ public:
         return details::pack_lanes(pw_mask, __match_all_sync(pw_mask, val, &pred, PW_SITE));
     }
 };
-/* The threads of the calling warp that are active here (__activemask()). */
-static inline coalesced_group coalesced_threads() { return coalesced_group(details::make_t{}, __activemask()); }
+/* The threads of the calling warp that are here together: after a branch,
+ * those on the same side (common/simt/simt_coalesce.c finds them: the
+ * emulator does not run a warp's lanes in lock-step, so __activemask() is
+ * every lane that has not exited). */
+extern "C" unsigned pw_simt_coalesced_lanes(const char *file, int line);
+static inline coalesced_group coalesced_threads(PW_SITE_ARGS)
+{
+    return coalesced_group(details::make_t{}, pw_simt_coalesced_lanes(PW_SITE));
+}
 
 /* ---- thread_block_tile<Size>: Size consecutive threads of a block (a warp or
- * an aligned part of one), Size a power of two up to 32 ------------------------- */
+ * an aligned part of one, Size a power of two up to 32; or 64 to 512
+ * threads, several warps: details/multi_warp.h) --------------------------------- */
 template <unsigned Size, class ParentT = void> class thread_block_tile;
 
 namespace details {
@@ -218,8 +251,7 @@ template <unsigned S, class P> struct tile_size_of<thread_block_tile<S, P>> { st
 
 template <unsigned Size> class tile_base : public thread_group {
     static_assert(Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16 || Size == 32,
-                  "thread_block_tile<Size>: Size must be 1, 2, 4, 8, 16 or 32 (the SIMT emulator does not "
-                  "support tiles of more than one warp yet)");
+                  "thread_block_tile<Size>: Size must be 1, 2, 4, 8, 16, 32, 64, 128, 256 or 512");
 
 protected:
     /* Lanes of my tile that exist (see the top of this file). */
@@ -229,9 +261,12 @@ protected:
         return m & warp_lanes();
     }
     static unsigned base_lane() { return laneid() & ~(Size - 1u); }
-    tile_base(unsigned meta_rank, unsigned meta_size)
-        : thread_group(make_t{}, coalesced_group_id, build_mask(), meta_rank, meta_size)
+    template <class P>
+    tile_base(from_parent_t, const P &parent, multi_warp_scratch *, PW_SITE_ARGS)
+        : thread_group(make_t{}, coalesced_group_id, build_mask(), (unsigned)parent.thread_rank() / Size,
+                       (unsigned)(parent.size() + Size - 1) / Size)
     {
+        (void)pw_file, (void)pw_line;
     }
 
 public:
@@ -279,31 +314,46 @@ public:
 };
 }  // namespace details
 
-template <unsigned Size, class ParentT> class thread_block_tile : public details::tile_base<Size> {
+namespace details {
+template <unsigned Size>
+using tile_impl = typename std::conditional<(Size > 32), multi_warp_tile<Size>, tile_base<Size>>::type;
+template <unsigned S, class P> struct is_multi_warp<thread_block_tile<S, P>> : std::integral_constant<bool, (S > 32)> {};
+/* The scratch multi-warp tiles of g use: the block's (this_thread_block(scratch)) or their parent's. */
+static inline multi_warp_scratch *scratch_of(const thread_block &g) { return g.pw_scratch(); }
+template <class G> static inline multi_warp_scratch *scratch_of(const G &g)
+{
+    if constexpr (is_multi_warp<G>::value)
+        return g.pw_scratch();
+    else
+        return nullptr;
+}
+}  // namespace details
+
+template <unsigned Size, class ParentT> class thread_block_tile : public details::tile_impl<Size> {
     template <unsigned, class> friend class thread_block_tile;
 
 public:
-    /* What tiled_partition<Size>(parent) makes. */
+    /* What tiled_partition<Size>(parent) makes (for more than one warp: a
+     * meeting of the parent, as in CUDA). */
     template <class P>
-    thread_block_tile(details::from_parent_t, const P &parent)
-        : details::tile_base<Size>((unsigned)parent.thread_rank() / Size,
-                                   (unsigned)(parent.size() + Size - 1) / Size)
+    thread_block_tile(details::from_parent_t, const P &parent, PW_SITE_ARGS)
+        : details::tile_impl<Size>(details::from_parent_t{}, parent, details::scratch_of(parent), PW_SITE)
     {
     }
     /* thread_block_tile<32> t = tiled_partition<32>(block): forget the parent. */
     template <class P>
-    thread_block_tile(const thread_block_tile<Size, P> &other) : details::tile_base<Size>(other)
+    thread_block_tile(const thread_block_tile<Size, P> &other) : details::tile_impl<Size>(other)
     {
     }
 };
 
 template <unsigned Size, class ParentT>
-static inline thread_block_tile<Size, ParentT> tiled_partition(const ParentT &parent)
+static inline thread_block_tile<Size, ParentT> tiled_partition(const ParentT &parent, PW_SITE_ARGS)
 {
     static_assert(details::is_tile_parent<ParentT>::value,
                   "tiled_partition<Size>(g): g must be a thread_block or a thread_block_tile");
     static_assert(Size < details::tile_size_of<ParentT>::value, "Tile size bigger or equal to the parent group size");
-    return thread_block_tile<Size, ParentT>(details::from_parent_t{}, parent);
+    return thread_block_tile<Size, ParentT>(details::from_parent_t{}, parent, PW_SITE);
 }
 /* The calling thread alone. */
 static inline thread_block_tile<1, void> this_thread()

@@ -2,8 +2,8 @@
  * The driver API (cuInit, cuModuleLoad, CUresult...) is not emulated; what
  * programs include cuda.h for besides, the runtime API and the version
  * macro, comes with simt.h. */
-#ifndef PW_CUDA_CUDA_H
-#define PW_CUDA_CUDA_H
+#ifndef __cuda_cuda_h__   /* the real header's guard */
+#define __cuda_cuda_h__
 #include "simt.h"
 #ifndef CUDA_VERSION
 #define CUDA_VERSION 13000

@@ -1,8 +1,9 @@
-/* common/simt/cuda/cuda_runtime_api.h: the stand-in for CUDA's <cuda_runtime_api.h> on the SIMT emulator
- * (common/simt/cuda/ is on the include path of emulator builds only): all of
- * what it declares comes with simt.h (the runtime API, the kernel
- * language, vector types, math and integer intrinsics: simt_cuda.h). */
-#ifndef PW_CUDA_CUDA_RUNTIME_API_H
-#define PW_CUDA_CUDA_RUNTIME_API_H
+/* common/simt/cuda/cuda_runtime_api.h: the stand-in for CUDA's <cuda_runtime_api.h> on the SIMT emulator:
+ * the runtime API and its types, from simt.h (CUDART_VERSION, the version
+ * whose names, values and fields it follows: common/simt/simt_cuda_types.h).
+ * Defines the guards of what the real one includes (builtin_types.h). */
+#if !defined(__CUDA_RUNTIME_API_H__)
+#define __CUDA_RUNTIME_API_H__
+#include "builtin_types.h"
 #include "simt.h"
 #endif

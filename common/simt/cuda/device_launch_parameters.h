@@ -1,8 +1,9 @@
-/* common/simt/cuda/device_launch_parameters.h: the stand-in for CUDA's <device_launch_parameters.h> on the SIMT emulator
- * (common/simt/cuda/ is on the include path of emulator builds only): all of
- * what it declares comes with simt.h (the runtime API, the kernel
- * language, vector types, math and integer intrinsics: simt_cuda.h). */
-#ifndef PW_CUDA_DEVICE_LAUNCH_PARAMETERS_H
-#define PW_CUDA_DEVICE_LAUNCH_PARAMETERS_H
+/* common/simt/cuda/device_launch_parameters.h: the stand-in for CUDA's
+ * <device_launch_parameters.h> on the SIMT emulator: threadIdx, blockIdx,
+ * blockDim, gridDim, warpSize (simt_device.h), from simt.h. Defines the real
+ * header's include guard, __DEVICE_LAUNCH_PARAMETERS_H__, which helper code
+ * may test. */
+#if !defined(__DEVICE_LAUNCH_PARAMETERS_H__)
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 #include "simt.h"
 #endif

@@ -1,8 +1,9 @@
-/* common/simt/cuda/driver_types.h: the stand-in for CUDA's <driver_types.h> on the SIMT emulator
- * (common/simt/cuda/ is on the include path of emulator builds only): all of
- * what it declares comes with simt.h (the runtime API, the kernel
- * language, vector types, math and integer intrinsics: simt_cuda.h). */
-#ifndef PW_CUDA_DRIVER_TYPES_H
-#define PW_CUDA_DRIVER_TYPES_H
+/* common/simt/cuda/driver_types.h: the stand-in for CUDA's <driver_types.h>
+ * on the SIMT emulator: the runtime's types: error codes, copy kinds, the
+ * device's properties (common/simt/simt_cuda_types.h), from simt.h. Defines
+ * the real header's include guard, __DRIVER_TYPES_H__, which helper code may
+ * test. */
+#if !defined(__DRIVER_TYPES_H__)
+#define __DRIVER_TYPES_H__
 #include "simt.h"
 #endif

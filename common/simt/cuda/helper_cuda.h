@@ -4,7 +4,8 @@
  *                           name and text, then exit(EXIT_FAILURE);
  *   getLastCudaError(msg)   the same for cudaGetLastError() after a launch;
  *   findCudaDevice(argc, argv)  device 0 (the emulator), its name printed.
- */
+ * A program given cuda-samples' own Common/ (-I Common) gets that
+ * helper_cuda.h instead, which builds unmodified on the emulator too. */
 #ifndef PW_CUDA_HELPER_CUDA_H
 #define PW_CUDA_HELPER_CUDA_H
 
@@ -56,8 +57,9 @@ static inline void __printLastCudaError(const char *errorMessage, const char *fi
 }
 #define printLastCudaError(msg) __printLastCudaError(msg, __FILE__, __LINE__)
 
-/* Cores per multiprocessor for a compute capability (cuda-samples' table;
- * 0.0, the emulator's, has one "core" per multiprocessor: a worker). */
+/* FP32 cores per multiprocessor for a compute capability (the CUDA C++
+ * Programming Guide's "Arithmetic Instructions" table, as cuda-samples'
+ * helper_cuda.h has it); 128 for one it does not list. */
 static inline int _ConvertSMVer2Cores(int major, int minor)
 {
     static const struct { int sm, cores; } table[] = {
@@ -66,16 +68,18 @@ static inline int _ConvertSMVer2Cores(int major, int minor)
         { 0x86, 128 }, { 0x87, 128 }, { 0x89, 128 }, { 0x90, 128 }, { 0xa0, 128 }, { 0xc0, 128 },
     };
     int sm = (major << 4) + minor;
-    if (sm == 0)
-        return 1;
     for (unsigned i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].sm == sm)
             return table[i].cores;
     return 128;
 }
+/* The architecture's name (the emulator reports its device file's compute
+ * capability: 9.0, Hopper, by default). */
 static inline const char *_ConvertSMVer2ArchName(int major, int minor)
 {
-    return major == 0 && minor == 0 ? "SIMT emulator" : "unknown";
+    int sm = major * 10 + minor;
+    return sm >= 100 ? "Blackwell" : sm >= 90 ? "Hopper" : sm == 89 ? "Ada" : sm >= 80 ? "Ampere"
+         : sm == 75 ? "Turing" : sm >= 70 ? "Volta" : sm >= 60 ? "Pascal" : sm >= 50 ? "Maxwell" : "Kepler";
 }
 static inline int gpuDeviceInit(int devID)
 {
@@ -107,8 +111,8 @@ static inline bool checkCudaCapabilities(int major, int minor)
     checkCudaErrors(cudaGetDeviceProperties(&p, 0));
     if (p.major > major || (p.major == major && p.minor >= minor))
         return true;
-    printf("  No GPU device was found that can support CUDA compute capability %d.%d (the SIMT emulator reports %d.%d).\n",
-           major, minor, p.major, p.minor);
+    printf("  No GPU device was found that can support CUDA compute capability %d.%d (the SIMT emulator reports %d.%d: "
+           "PW_SIMT_DEVICE picks its device file).\n", major, minor, p.major, p.minor);
     return false;
 }
 
