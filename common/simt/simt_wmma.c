@@ -21,7 +21,7 @@
  * differ: checks allow fp32 rounding per k-step, which covers both.
  */
 #include "simt_wmma.h"
-#include "simt.h"
+#include "simt_api.h"
 
 #include <math.h>
 #include <pthread.h>
