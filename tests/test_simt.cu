@@ -549,6 +549,7 @@ template <class T> static T *dev(size_t n)
 /* The message of the failed launch contains every piece; the error is cleared. */
 static int failed_with(cudaError_t want, const char *const *pieces)
 {
+    cudaDeviceSynchronize();   /* launches are asynchronous: the kernel's error is in once it has run */
     cudaError_t e = cudaGetLastError();
     const char *m = pw_simt_last_error_message();
     int ok = e == want;
@@ -575,6 +576,7 @@ static int still_alive(void)
 {
     int *d = dev<int>(32), h[32];
     who<<<1, 32>>>(d);
+    cudaDeviceSynchronize();
     int ok = cudaGetLastError() == cudaSuccess && cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess;
     for (int i = 0; ok && i < 32; i++) ok = h[i] == i;
     cudaFree(d);
@@ -743,6 +745,7 @@ static void test_early_exit(void)
     const char *want[] = { "simt synccheck: kernel early_exit", "threads 0-49 wait", "threads 50-63 exited", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, want), "threads that exit while others wait are reported");
     early_exit<<<1, 64, 0>>>(in, out, 64);
+    cudaDeviceSynchronize();
     EXPECT(cudaGetLastError() == cudaSuccess, "the same kernel with every thread alive runs");
     cudaFree(in);
     cudaFree(out);
@@ -823,6 +826,7 @@ static void test_far_past_1mb(void)
     float *x = dev<float>((size_t)n);
     CUDA_CHECK(cudaMemset(x, 0, (size_t)n * sizeof(float)));
     write_far_past<<<1, 32>>>(x, n, n + (1 << 20) / 4);
+    cudaDeviceSynchronize();   /* the kernel's error is in once it has run */
     cudaError_t e = cudaGetLastError();
     char msg[2048];
     snprintf(msg, sizeof msg, "%s", pw_simt_last_error_message());
@@ -846,6 +850,7 @@ static void test_malloc_pointer(void)
     float *h = (float *)malloc((size_t)n * sizeof(float));
     for (int i = 0; i < n; i++) h[i] = (float)i;
     scale_in_place<<<pw_ceil_div((size_t)n, 128), 128>>>(h, 2.0f, n);
+    cudaDeviceSynchronize();
     cudaError_t e = cudaGetLastError();
     char msg[2048];
     snprintf(msg, sizeof msg, "%s", pw_simt_last_error_message());
@@ -866,6 +871,7 @@ static void test_misaligned(void)
     float *out = dev<float>(32);
     CUDA_CHECK(cudaMemset(buf, 0, 256));
     misaligned_float<<<1, 32>>>(buf, 4, out);
+    cudaDeviceSynchronize();
     EXPECT(cudaGetLastError() == cudaSuccess, "a float at byte 4 is fine");
     misaligned_float<<<1, 32>>>(buf, 2, out);
     const char *want[] = { "simt memcheck: kernel misaligned_float", "misaligned read of 4 bytes",
@@ -1248,9 +1254,10 @@ static void test_counters(void)
     float *in = dev<float>(32 * 32), *out = dev<float>(32 * 32);
     double *dout = dev<double>(64);
     CUDA_CHECK(cudaMemset(in, 0, 32 * 32 * sizeof(float)));
-    const pw_simt_counters *c = pw_simt_last_counters();
+    const pw_simt_counters *c = pw_simt_last_counters();   /* (refetched after each launch: the call waits for it) */
 
     load_stride<<<1, 32, 0>>>(in, out, 1);
+    c = pw_simt_last_counters();
     EXPECT(c->global_load_requests == 1 && c->global_load_sectors == 4,
            "a warp's stride-1 float load: 1 request, 4 sectors (got %lld, %lld)", c->global_load_requests,
            c->global_load_sectors);
@@ -1259,22 +1266,27 @@ static void test_counters(void)
     EXPECT(pw_simt_sectors_per_request(c) == 4.0, "4 sectors per request, loads and stores (got %g)",
            pw_simt_sectors_per_request(c));
     load_stride<<<1, 32, 0>>>(in, out, 2);
+    c = pw_simt_last_counters();
     EXPECT(c->global_load_sectors == 8, "stride 2: 8 sectors (got %lld)", c->global_load_sectors);
     load_stride<<<1, 32, 0>>>(in, out, 32);
+    c = pw_simt_last_counters();
     EXPECT(c->global_load_requests == 1 && c->global_load_sectors == 32, "stride 32: 32 sectors (got %lld)",
            c->global_load_sectors);
     EXPECT(pw_simt_efficiency(c) == 1.0, "no divergence: SIMT efficiency 1 (got %g)", pw_simt_efficiency(c));
 
     tile_column<<<1, 32, 0>>>(out, 0);
+    c = pw_simt_last_counters();
     EXPECT(c->shared_max_ways == 32, "a 32x32 float tile read by column: 32-way conflict (got %lld)",
            c->shared_max_ways);
     EXPECT(c->shared_requests == 33 && c->shared_wavefronts == 32 + 32,
            "32 conflict-free row stores + 1 column load of 32 ways (got %lld requests, %lld wavefronts)",
            c->shared_requests, c->shared_wavefronts);
     tile_column<<<1, 32, 0>>>(out, 1);
+    c = pw_simt_last_counters();
     EXPECT(c->shared_max_ways == 1, "padded to 33 columns: no conflict (got %lld)", c->shared_max_ways);
 
     transpose32<<<1, dim3(32, 8)>>>(in, out);   /* 8 warps, 4 rows each */
+    c = pw_simt_last_counters();
     CUDA_CHECK(cudaGetLastError());
     EXPECT(c->shared_max_ways == 32 && c->shared_requests == 64 && c->shared_wavefronts == 32 + 32 * 32,
            "transpose through float tile[32][32]: rows 1 way, columns 32 ways (got max %lld, %lld requests, %lld "
@@ -1283,24 +1295,29 @@ static void test_counters(void)
            "and every global access coalesced: 4 sectors per warp (got %lld, %lld)", c->global_load_sectors,
            c->global_store_sectors);
     transpose33<<<1, dim3(32, 8)>>>(in, out);
+    c = pw_simt_last_counters();
     CUDA_CHECK(cudaGetLastError());
     EXPECT(c->shared_max_ways == 1 && pw_simt_conflict_ways(c) == 1.0,
            "padded to tile[32][33]: 1 way everywhere (got max %lld, mean %g)", c->shared_max_ways,
            pw_simt_conflict_ways(c));
 
     broadcast<<<1, 32, 0>>>(in, out);
+    c = pw_simt_last_counters();
     EXPECT(c->shared_max_ways == 1, "every lane reading one word is a broadcast, 1 way (got %lld)",
            c->shared_max_ways);
 
     branch_on_lane<<<1, 64, 0>>>(out, dout);
+    c = pw_simt_last_counters();
     EXPECT(pw_simt_efficiency(c) == 0.5 && c->global_store_requests == 4,
            "a branch on lane parity: 4 half-warp stores, SIMT efficiency 0.5 (got %g, %lld)",
            pw_simt_efficiency(c), c->global_store_requests);
     branch_on_warp<<<1, 64, 0>>>(out, dout);
+    c = pw_simt_last_counters();
     EXPECT(pw_simt_efficiency(c) == 1.0 && c->global_store_requests == 2,
            "a branch on the warp index: 2 full-warp stores, efficiency 1 (got %g, %lld)", pw_simt_efficiency(c),
            c->global_store_requests);
     branch_on_lane<<<1, 48, 0>>>(out, dout);
+    c = pw_simt_last_counters();
     EXPECT(c->warp_steps == 4 && c->active_lanes == 48, "a short warp counts its missing lanes as idle (%lld, %lld)",
            c->warp_steps, c->active_lanes);
 
@@ -1308,6 +1325,7 @@ static void test_counters(void)
     float *big = dev<float>(32 * 128);
     CUDA_CHECK(cudaMemset(big, 0, 32 * 128 * sizeof(float)));
     rows_dot<<<2, 32>>>(big, out, 128);
+    c = pw_simt_last_counters();
     CUDA_CHECK(cudaGetLastError());
     EXPECT(c->global_load_lines == 2 * 128 * 32 && c->global_load_sectors == 2 * 128 * 32,
            "32 rows 512 bytes apart: 32 lines (and sectors) a request (got %lld lines, %lld sectors)",
@@ -1321,6 +1339,7 @@ static void test_counters(void)
            !strcmp(pw_simt_last_kernel(), "rows_dot"), "the launch: 32 threads, no shared memory, kernel %s",
            pw_simt_last_kernel());
     staged_dot<<<1, 32, 64>>>(big, out, 128);
+    c = pw_simt_last_counters();
     CUDA_CHECK(cudaGetLastError());
     EXPECT(c->load_rounds == 128 / 32 && c->global_load_lines == 128 && c->global_load_requests == 128,
            "staged through shared memory: 4 tiles, 4 rounds, though 128 loads of one line (got %lld rounds, %lld lines)",
@@ -1628,6 +1647,7 @@ static void test_speed(void)
     many_barriers<<<1, 256>>>(d, 1);        /* warm: fibers made */
     double t0 = pw_now();
     many_barriers<<<4, 256>>>(d, rounds);
+    CUDA_CHECK(cudaDeviceSynchronize());    /* launches are asynchronous: time the run, not the issue */
     double dt = pw_now() - t0;
     CUDA_CHECK(cudaGetLastError());
     /* 16 blocks this time: about 0.25 s */
@@ -1637,6 +1657,7 @@ static void test_speed(void)
     pw_simt_counters_reset();
     t0 = pw_now();
     many_barriers<<<16, 256>>>(d, rounds);
+    CUDA_CHECK(cudaDeviceSynchronize());
     dt = pw_now() - t0;
     CUDA_CHECK(cudaGetLastError());
     long long x = pw_simt_last_counters()->barrier_crossings;

@@ -149,6 +149,7 @@ template <class T> static T *to_dev(const T *h, size_t n)
 
 static int failed_with(cudaError_t want, const char *const *pieces)
 {
+    cudaDeviceSynchronize();   /* launches are asynchronous: the kernel's error is in once it has run */
     cudaError_t e = cudaGetLastError();
     const char *m = pw_simt_last_error_message();
     int ok = e == want;
@@ -493,6 +494,7 @@ static void test_errors(void)
     const char *fill[] = { "fill_fragment", "lane 1 fills", NULL };
     EXPECT(failed_with(cudaErrorLaunchFailure, fill), "a fill that differs by lane");
     misuse<<<1, 64>>>(a, out, 0);
+    cudaDeviceSynchronize();
     EXPECT(cudaGetLastError() == cudaSuccess, "the emulator runs a right one after all that: %s", pw_simt_last_error_message());
     cudaFree(a);
     cudaFree(out);

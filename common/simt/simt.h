@@ -91,6 +91,11 @@
  * until it must meet others, or is preempted after a slice of accesses).
  * PW_SIMT_SHUFFLE=SEED runs them in a random order per round instead;
  * PW_SIMT_WORKERS=N runs the blocks of a grid on N OS threads.
+ * Launches are asynchronous, as on a GPU: queued on their stream and run
+ * by the emulated device's own thread while the host goes on
+ * (simt_stream.c says where the host waits; the emulator's own accessors
+ * below wait for the work issued before them); PW_SIMT_SYNC_LAUNCH=1 makes
+ * each call wait for its work, for debugging.
  * Emulated time means nothing: compare counts, not seconds.
  */
 #ifndef PW_SIMT_H

@@ -70,8 +70,9 @@ cudaError_t pw_simt_malloc_host(void **p, size_t bytes);
 cudaError_t pw_simt_free_host(void *p);
 cudaError_t pw_simt_mem_get_info(size_t *free_bytes, size_t *total_bytes);
 cudaError_t pw_simt_device_reset(void);
-/* Streams run in order, each operation when it is issued: a correct
- * program cannot tell, and emulated time means nothing anyway. */
+/* Streams, events, callbacks, asynchronous copies, cooperative launches:
+ * queued and run on the emulated device's own thread (simt_stream.h, included
+ * below pw_simt_launch). */
 cudaError_t pw_simt_stream_create(cudaStream_t *s);
 cudaError_t pw_simt_stream_destroy(cudaStream_t s);
 cudaError_t pw_simt_stream_synchronize(cudaStream_t s);
@@ -119,6 +120,7 @@ typedef struct {
  * bytes that hold the kernel's arguments: the kernel may read them (they
  * are its parameters), as it may its own stack. */
 void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes);
+#include "simt_stream.h"
 
 /* ---- the emulator's own controls (tests and chapter programs) ------------------ */
 

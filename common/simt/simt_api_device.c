@@ -77,6 +77,7 @@ cudaError_t pw_simt_get_device_properties(cudaDeviceProp *p, int device)
     p->multiProcessorCount = g->sms;
     p->canMapHostMemory = 1;               /* cudaHostAlloc memory is device memory here (cudaHostGetDevicePointer) */
     p->unifiedAddressing = 1;              /* one address space: a pointer says where it lives */
+    p->cooperativeLaunch = 1;              /* cudaLaunchCooperativeKernel: every block at once (simt_grid.c) */
     p->l2CacheSize = (int)(g->l2_mb * 1024 * 1024);   /* "50 MB" of the whitepaper: CUDA reports 50 MiB */
     p->maxThreadsPerMultiProcessor = g->max_warps_per_sm * 32;
     p->globalL1CacheSupported = p->localL1CacheSupported = 1;

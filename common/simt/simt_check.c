@@ -214,11 +214,12 @@ static long log_cap, log_n;       /* log_n: atomic; may pass log_cap (the count 
 
 void pw_simt_log_accesses(pw_simt_access *buf, long cap)
 {
+    simt_device_idle();           /* the launches issued from now on are logged */
     __atomic_store_n(&log_n, 0, __ATOMIC_RELAXED);
     log_cap = buf && cap > 0 ? cap : 0;
     __atomic_store_n(&log_buf, log_cap ? buf : NULL, __ATOMIC_RELEASE);
 }
-long pw_simt_access_count(void) { return __atomic_load_n(&log_n, __ATOMIC_RELAXED); }
+long pw_simt_access_count(void) { simt_device_idle(); return __atomic_load_n(&log_n, __ATOMIC_RELAXED); }
 
 static void log_access(const worker *w, const pw_simt_thread *t, int kind, int shared, uintptr_t addr,
                        size_t bytes)

@@ -23,7 +23,8 @@
  *
  * Files, by concern: this one (the helpers shared by both parts),
  * simt_cuda_math.h (the device-side functions and vector types) and
- * simt_cuda_host.h (the host API), included at the end.
+ * simt_cuda_host.h (the host API) and simt_cuda_stream.h (streams, events,
+ * cooperative launches), included at the end.
  *
  * No state lives here: emulated threads are fibers on one OS thread (and
  * blocks may run on several OS threads), so everything is a pure function
@@ -214,5 +215,6 @@ template <class T> struct dependent_false : std::false_type {};
 /* The rest, by concern: the device-side functions, then the host API. */
 #include "simt_cuda_math.h"
 #include "simt_cuda_host.h"
+#include "simt_cuda_stream.h"
 
 #endif

@@ -1,5 +1,5 @@
 /* common/simt/simt_cuda_host.h: the host API: CUDA's names, overloads and default arguments (memory,
- * streams, events, launches, errors, device properties).
+ * launches, errors, device properties; streams and events: simt_cuda_stream.h).
  * One part of common/simt/simt_cuda.h, which includes it after its helpers
  * (namespace pw::cu); not a header to include on its own. */
 #ifndef PW_SIMT_CUDA_HOST_H
@@ -86,19 +86,6 @@ static inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, c
     return pw_simt_memcpy_sym(dst, src, bytes, kind);
 }
 static inline cudaError_t cudaMemset(void *p, int value, size_t bytes) { return pw_simt_memset_sym(p, value, bytes); }
-/* Streams run each operation when it is issued (simt.h): the Async forms
- * are done when they return, which a correct program cannot tell. */
-static inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
-                                          cudaStream_t stream = 0)
-{
-    (void)stream;
-    return pw_simt_memcpy(dst, src, bytes, kind);
-}
-static inline cudaError_t cudaMemsetAsync(void *p, int value, size_t bytes, cudaStream_t stream = 0)
-{
-    (void)stream;
-    return pw_simt_memset(p, value, bytes);
-}
 /* Pitched memory (simt_cuda_types.h: the pitch a multiple of 512) and 2-D copies (simt_api_memory.c). */
 static inline cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
 {
@@ -248,8 +235,11 @@ template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, con
 
 /* -- errors and devices -- */
 static inline cudaError_t cudaDeviceSynchronize(void) { return pw_simt_device_synchronize(); }
-static inline cudaError_t cudaGetLastError(void) { return pw_simt_get_last_error(); }
-static inline cudaError_t cudaPeekAtLastError(void) { return pw_simt_peek_last_error(); }
+/* As on a GPU these do not wait for the kernels (a kernel's error is in
+ * once it has stopped; cudaDeviceSynchronize waits and returns it). C code
+ * (the workbook's checkers) gets simt.h's pw_simt_get_last_error, which waits. */
+static inline cudaError_t cudaGetLastError(void) { return pw_simt_get_last_error_now(); }
+static inline cudaError_t cudaPeekAtLastError(void) { return pw_simt_peek_error_now(); }
 static inline const char *cudaGetErrorString(cudaError_t e) { return pw_simt_error_string(e); }
 static inline const char *cudaGetErrorName(cudaError_t e) { return pw_simt_error_name(e); }
 static inline cudaError_t cudaGetDeviceCount(int *n) { return pw_simt_get_device_count(n); }
@@ -374,76 +364,6 @@ static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, i
     return cudaSuccess;
 }
 
-/* -- streams and events -- */
-static inline cudaError_t cudaStreamCreate(cudaStream_t *s) { return pw_simt_stream_create(s); }
-static inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags)
-{
-    (void)flags;
-    return pw_simt_stream_create(s);
-}
-static inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int priority)
-{
-    (void)flags, (void)priority;
-    return pw_simt_stream_create(s);
-}
-static inline cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
-{
-    if (least)
-        *least = 0;
-    if (greatest)
-        *greatest = 0;
-    return cudaSuccess;
-}
-static inline cudaError_t cudaStreamDestroy(cudaStream_t s) { return pw_simt_stream_destroy(s); }
-static inline cudaError_t cudaStreamSynchronize(cudaStream_t s) { return pw_simt_stream_synchronize(s); }
-/* Everything issued to a stream is done already. */
-static inline cudaError_t cudaStreamQuery(cudaStream_t s)
-{
-    (void)s;
-    return cudaSuccess;
-}
-static inline cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags = 0)
-{
-    (void)s, (void)e, (void)flags;
-    return cudaSuccess;
-}
-static inline cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void *userData)
-{
-    (void)s;
-    fn(userData);
-    return cudaSuccess;
-}
-static inline cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t cb, void *userData, unsigned flags)
-{
-    (void)flags;
-    cb(s, cudaSuccess, userData);
-    return cudaSuccess;
-}
-static inline cudaError_t cudaEventCreate(cudaEvent_t *e) { return pw_simt_event_create(e); }
-static inline cudaError_t cudaEventCreate(cudaEvent_t *e, unsigned flags)
-{
-    (void)flags;
-    return pw_simt_event_create(e);
-}
-static inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags)
-{
-    (void)flags;
-    return pw_simt_event_create(e);
-}
-static inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0) { return pw_simt_event_record(e, s); }
-static inline cudaError_t cudaEventSynchronize(cudaEvent_t e) { return pw_simt_event_synchronize(e); }
-static inline cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
-{
-    return pw_simt_event_elapsed_time(ms, start, stop);
-}
-static inline cudaError_t cudaEventDestroy(cudaEvent_t e) { return pw_simt_event_destroy(e); }
-/* A recorded event has completed (its stream's work ran when issued). */
-static inline cudaError_t cudaEventQuery(cudaEvent_t e)
-{
-    (void)e;
-    return cudaSuccess;
-}
-
 /* -- launching without <<< >>>: the arguments, one pointer per parameter -- */
 namespace pw {
 template <class... P, size_t... I>
@@ -457,19 +377,9 @@ static inline cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 grid, dim3 b
                                            size_t sharedMem = 0, cudaStream_t stream = 0)
 {
     pw::launch_unpacked(func, pw::config(grid, block, sharedMem, stream), args, std::index_sequence_for<P...>{});
-    return pw_simt_peek_last_error();
+    return pw_simt_peek_error_now();   /* the launch's own error: the host does not wait for the kernel */
 }
-/* A grid-wide barrier needs every block resident at once, which the
- * emulator's block-at-a-time scheduling does not give. */
-template <class T>
-static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, void **args,
-                                                      size_t sharedMem = 0, cudaStream_t stream = 0)
-{
-    static_assert(pw::cu::dependent_false<T>::value,
-                  "SIMT emulator: cudaLaunchCooperativeKernel (a cooperative launch, for grid-wide sync) is not supported yet");
-    (void)func, (void)grid, (void)block, (void)args, (void)sharedMem, (void)stream;
-    return cudaErrorNotSupported;
-}
-
+/* Streams, events, callbacks, the asynchronous copies, cudaLaunchCooperativeKernel:
+ * simt_cuda_stream.h. */
 
 #endif

@@ -1,15 +1,23 @@
 /* common/simt/simt_launch.c: the SIMT emulator's scheduler and launch (see
  * simt.h for what the emulator offers), the running thread's indices, the
- * counters and the device. The rest is split by concern, each file calling
- * only those below it: simt_state.c (state and settings), simt_lines.c
- * (source lines), simt_report.c (errors, reports, the lane map, the warp
- * logs), simt_memory.c (device memory, streams, the shared-memory arena,
- * the exit), simt_sync.c (barriers, warp collectives), simt_check.c
- * (checking one access, the hooks), simt_wmma.c (the tensor cores);
- * simt_state.h is what they share, simt_api.h the C interface.
+ * public settings and the counters: the top of the emulator. The rest is
+ * split by concern, each file calling only those before it in this list:
+ * simt_state.c (state and settings), simt_queue.c (the device's queue, its
+ * thread, the host's waits), simt_lines.c (source lines), simt_report.c
+ * (errors, reports, the lane map, the warp logs), simt_memory.c (device
+ * memory, the shared-memory arena, the exit), simt_api_memory.c and
+ * simt_api_device.c (pitched and 3-D copies, symbols; the device's
+ * properties), simt_sync.c (barriers, warp collectives), simt_coalesce.c
+ * (coalesced groups), simt_check.c (checking one access, the hooks),
+ * simt_wmma.c (the tensor cores), simt_stream.c (streams, events,
+ * callbacks, asynchronous copies), simt_grid.c (cooperative launches,
+ * grid.sync()). simt_state.h is what they share, simt_api.h the C
+ * interface.
  *
- * How a launch runs. Blocks are handed out to workers (OS threads; the
- * calling thread is one of them). A worker runs one block at a time: each
+ * How a launch runs. pw_simt_launch checks the configuration and queues the
+ * launch on its stream; the host goes on, and the device thread
+ * (simt_queue.c) runs it when its turn comes: run_launch hands the
+ * blocks out to workers (OS threads; the device thread is one of them). A worker runs one block at a time: each
  * emulated thread is a fiber (common/fiber.h), and a thread runs until it
  * has to meet others (at __syncthreads, at a warp collective, at its end) or
  * until it has made SLICE memory accesses in a row, when it gives way to the
@@ -46,6 +54,29 @@
  */
 #define _GNU_SOURCE
 #include "simt_state.h"
+
+/* ---- the settings, as programs set and read them ------------------------------------ */
+
+/* The setters wait for the work issued before them: a launch runs with the
+ * settings in force when it was issued. */
+void pw_simt_set_quiet(bool q) { simt_device_idle(); simt_quiet = q; }
+void pw_simt_set_shuffle(uint64_t seed) { simt_device_idle(); simt_read_settings(); simt_shuffle_seed = seed; }
+void pw_simt_set_workers(int n)
+{
+    simt_device_idle();
+    simt_read_settings();
+    simt_workers_setting = n < 1 ? 1 : n > 256 ? 256 : n;
+}
+void pw_simt_set_checks(unsigned c) { simt_device_idle(); simt_read_settings(); simt_checks = c & PW_CHECK_ALL; }
+void pw_simt_set_spin_limit(long long n)
+{
+    simt_device_idle();
+    simt_read_settings();
+    simt_spin_limit = n > 0 ? n : DEFAULT_SPIN_LIMIT;
+}
+long pw_simt_report_count(void) { simt_device_idle(); return simt_reports; }
+const char *pw_simt_last_report(void) { simt_device_idle(); return simt_last_report; }
+
 
 /* ---- the running thread: indices, clock, trap ------------------------------------------------------ */
 
@@ -301,6 +332,7 @@ static void work(worker *w, launch *L)
         long long b = __atomic_fetch_add(&L->next, 1, __ATOMIC_RELAXED);
         if (b >= L->nblocks) break;
         run_block(w, b);
+        if (L->grid) simt_grid_block_done(w);   /* a cooperative launch: grid.sync() waits no more for it */
         blocks++;
     }
     if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE)) {
@@ -359,13 +391,18 @@ static void *worker_thread(void *arg)
     return NULL;
 }
 
-static bool in_launch;
-
-void pw_simt_shutdown(void)
+/* The device thread's own worker, at its end (simt_queue.c calls it). */
+static void free_thread_worker(void)
 {
-    if (in_launch || !simt_tls_worker) return;     /* exit() from inside a kernel: leave it */
+    if (!simt_tls_worker) return;
     free_worker(simt_tls_worker);
     simt_tls_worker = NULL;
+}
+
+/* Runs what is queued, then frees the device thread's fibers. */
+void pw_simt_shutdown(void)
+{
+    simt_device_stop();           /* (returns at once from inside a kernel: exit() there leaves it) */
 }
 
 static bool valid_config(const pw_simt_config *c, char *why, size_t len)
@@ -387,7 +424,21 @@ static bool valid_config(const pw_simt_config *c, char *why, size_t len)
     return false;
 }
 
-void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes)
+static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes,
+                       bool cooperative);
+static void run_kernel(simt_op *o)
+{
+    run_launch(&o->cfg, o->thunk, o->args, o->args_bytes, o->cooperative);
+    free(o->args);
+}
+
+/* A launch is checked when issued (a bad configuration is the launch's own
+ * error, as on a GPU), then queued on its stream; the device thread runs it
+ * (simt_queue.c, run_launch below). The argument block is copied: a GPU
+ * copies the parameters when the launch is issued; the caller's copy dies
+ * with its frame. */
+static void issue_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes,
+                         bool cooperative)
 {
     simt_read_settings();
     simt_ensure_atexit();
@@ -405,30 +456,59 @@ void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args
         pthread_mutex_unlock(&simt_state_lock);
         return;
     }
-    if (!simt_tls_worker) {
-        simt_tls_worker = new_worker();
-        static bool registered;
-        if (!registered) { registered = true; atexit(pw_simt_shutdown); }
-    }
+    simt_op *o = simt_op_new(run_kernel);
+    o->cfg = *cfg;
+    o->thunk = thunk;
+    o->args = malloc(args_bytes ? args_bytes : 1);
+    PW_CHECK_ALLOC(o->args, args_bytes);
+    memcpy(o->args, args, args_bytes);
+    o->args_bytes = args_bytes;
+    o->cooperative = cooperative;
+    simt_device_thread_end = free_thread_worker;
+    simt_queue_push(o, cfg->stream);
+}
+
+void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes)
+{
+    issue_launch(cfg, thunk, args, args_bytes, false);
+}
+
+/* cudaLaunchCooperativeKernel, once it has checked that the grid fits
+ * (simt_cuda_stream.h): every block at once (simt_grid.c). */
+void pw_simt_launch_cooperative(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes)
+{
+    issue_launch(cfg, thunk, args, args_bytes, true);
+}
+
+/* One launch, on the device thread: its blocks on this thread and on
+ * PW_SIMT_WORKERS - 1 more (a cooperative launch: one OS thread per block,
+ * so that every block is alive at once and grid.sync() can gather them). */
+static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes,
+                       bool cooperative)
+{
+    if (!simt_tls_worker) simt_tls_worker = new_worker();
     launch L = { .cfg = *cfg, .thunk = thunk, .args = args, .args_bytes = args_bytes };
     L.nblocks = (long long)cfg->grid.x * cfg->grid.y * cfg->grid.z;
     pthread_mutex_init(&L.lock, NULL);
     memset(simt_launch_reports, 0, sizeof simt_launch_reports);
     simt_launch_suppressed = 0;
-    int extra = simt_workers_setting - 1;
-    if (extra > L.nblocks - 1) extra = (int)(L.nblocks - 1);
-    pthread_t tids[256];
-    in_launch = true;
-    for (int i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_create(&tids[i], NULL, worker_thread, &L));
+    long long extra = cooperative ? L.nblocks - 1 : simt_workers_setting - 1;
+    if (extra > L.nblocks - 1) extra = L.nblocks - 1;
+    if (cooperative) simt_grid_begin(&L);
+    pthread_t *tids = extra > 0 ? malloc((size_t)extra * sizeof *tids) : NULL;
+    if (extra > 0) PW_CHECK_ALLOC(tids, (size_t)extra * sizeof *tids);
+    for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_create(&tids[i], NULL, worker_thread, &L));
     work(simt_tls_worker, &L);
-    for (int i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_join(tids[i], NULL));
-    in_launch = false;
+    for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_join(tids[i], NULL));
+    free(tids);
+    if (cooperative) simt_grid_end(&L);
     pthread_mutex_destroy(&L.lock);
     if (simt_launch_suppressed && !simt_quiet)
         fprintf(stderr, "simt: kernel %s: %ld more reports like those above, not shown\n", cfg->name,
                 simt_launch_suppressed);
     simt_trace_warp = -1;              /* the lane map records one launch */
     L.sum.launches = 1;
+    pthread_mutex_lock(&simt_state_lock);   /* (the host reads them after waiting for the device) */
     simt_last_counters = L.sum;
     snprintf(simt_last_kernel, sizeof simt_last_kernel, "%s", cfg->name ? cfg->name : "");
     const long long *src = (const long long *)&L.sum;
@@ -437,14 +517,22 @@ void pw_simt_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args
         if (counter_is_max(k)) { if (src[k] > dst[k]) dst[k] = src[k]; }
         else dst[k] += src[k];
     }
+    pthread_mutex_unlock(&simt_state_lock);
 }
 
 /* ---- counters --------------------------------------------------------------------------------------- */
 
-const pw_simt_counters *pw_simt_last_counters(void) { return &simt_last_counters; }
-const char *pw_simt_last_kernel(void) { return simt_last_kernel; }
-const pw_simt_counters *pw_simt_total_counters(void) { return &simt_total_counters; }
-void pw_simt_counters_reset(void) { memset(&simt_total_counters, 0, sizeof simt_total_counters); }
+/* Each waits for the work issued before it (an implicit cudaDeviceSynchronize),
+ * so a program that reads the counters right after a launch, with no
+ * synchronise between (the workbook's checkers do), gets that launch's. */
+const pw_simt_counters *pw_simt_last_counters(void) { simt_device_idle(); return &simt_last_counters; }
+const char *pw_simt_last_kernel(void) { simt_device_idle(); return simt_last_kernel; }
+const pw_simt_counters *pw_simt_total_counters(void) { simt_device_idle(); return &simt_total_counters; }
+void pw_simt_counters_reset(void)
+{
+    simt_device_idle();
+    memset(&simt_total_counters, 0, sizeof simt_total_counters);
+}
 
 double pw_simt_efficiency(const pw_simt_counters *c)
 {
@@ -462,7 +550,7 @@ double pw_simt_conflict_ways(const pw_simt_counters *c)
     return c->shared_requests ? (double)c->shared_wavefronts / (double)c->shared_requests : 0;
 }
 
-/* ---- the device, events ------------------------------------------------------------------------------- */
+/* ---- the device ------------------------------------------------------------------------------- */
 
 cudaError_t pw_simt_get_device_count(int *n)
 {
@@ -477,34 +565,5 @@ cudaError_t pw_simt_get_device(int *device)
     return cudaSuccess;
 }
 
-/* cudaGetDeviceProperties, cudaDeviceGetAttribute: simt_api_device.c (the device file's figures) */
-
-struct pw_simt_event { double t; };
-
-cudaError_t pw_simt_event_create(cudaEvent_t *e)
-{
-    *e = calloc(1, sizeof **e);
-    return *e ? cudaSuccess : cudaErrorMemoryAllocation;
-}
-
-cudaError_t pw_simt_event_record(cudaEvent_t e, cudaStream_t s)
-{
-    (void)s;
-    if (!e) return simt_last_error = cudaErrorInvalidResourceHandle;
-    e->t = pw_now();
-    return cudaSuccess;
-}
-
-cudaError_t pw_simt_event_synchronize(cudaEvent_t e) { (void)e; return cudaSuccess; }
-
-cudaError_t pw_simt_event_elapsed_time(float *ms, cudaEvent_t start, cudaEvent_t stop)
-{
-    *ms = (float)((stop->t - start->t) * 1e3);
-    return cudaSuccess;
-}
-
-cudaError_t pw_simt_event_destroy(cudaEvent_t e)
-{
-    free(e);
-    return cudaSuccess;
-}
+/* cudaGetDeviceProperties, cudaDeviceGetAttribute: simt_api_device.c (the device file's figures);
+ * events: simt_stream.c */

@@ -1,7 +1,7 @@
 /* common/simt/simt_memory.c: the emulator's memories: device memory
- * (cudaMalloc with red zones, the allocation table), streams, the per-worker
+ * (cudaMalloc with red zones, the allocation table), the per-worker
  * shared-memory arena, and the exit (leaks, and the status of a program that
- * printed reports). */
+ * printed reports). Streams and the device's queue: simt_stream.c. */
 #define _GNU_SOURCE
 #include "simt_state.h"
 
@@ -72,6 +72,7 @@ static cudaError_t add_allocation(void **p, size_t bytes, int kind, const void *
 {
     if (!p) return simt_last_error = cudaErrorInvalidValue;
     simt_ensure_atexit();
+    simt_device_idle();           /* kernels read the table without a lock: it changes while none runs */
     size_t body = simt_round_up(bytes ? bytes : 1, REDZONE);
     pthread_mutex_lock(&simt_state_lock);
     char *raw = device_pages(body + 2 * REDZONE);
@@ -143,6 +144,7 @@ long simt_find_alloc(const void *p, size_t bytes)
 static cudaError_t free_allocation(void *p, int kind, const char *api, const void *site)
 {
     if (!p) return cudaSuccess;
+    simt_device_idle();           /* as on a GPU, cudaFree waits for the device */
     pthread_mutex_lock(&simt_state_lock);
     long i = simt_find_alloc(p, 0);
     bool kind_ok = i >= 0 && (simt_allocs[i].kind == kind || (kind == ALLOC_DEVICE && simt_allocs[i].kind == ALLOC_MANAGED));
@@ -196,8 +198,9 @@ static void mark_init(long i, const void *p, size_t bytes)
     size_t off = (size_t)((const char *)p - simt_allocs[i].base);
     unsigned char *bits = simt_allocs[i].init;
     for (size_t b = off; b < off + bytes;) {
-        if ((b & 7) == 0 && b + 8 <= off + bytes) { bits[b >> 3] = 0xFF; b += 8; continue; }
-        bits[b >> 3] |= (unsigned char)(1u << (b & 7));
+        /* atomic: a kernel of a non-blocking stream may be reading the bits meanwhile */
+        if ((b & 7) == 0 && b + 8 <= off + bytes) { __atomic_store_n(&bits[b >> 3], 0xFF, __ATOMIC_RELAXED); b += 8; continue; }
+        __atomic_fetch_or(&bits[b >> 3], (unsigned char)(1u << (b & 7)), __ATOMIC_RELAXED);
         b++;
     }
 }
@@ -205,6 +208,7 @@ static void mark_init(long i, const void *p, size_t bytes)
 cudaError_t pw_simt_memcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
 {
     if ((unsigned)kind > cudaMemcpyDefault) return simt_last_error = cudaErrorInvalidMemcpyDirection;
+    simt_wait_legacy();           /* the blocking cudaMemcpy waits for the blocking streams' earlier work */
     bool to_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
     bool from_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     pthread_mutex_lock(&simt_state_lock);
@@ -233,6 +237,7 @@ cudaError_t pw_simt_memcpy(void *dst, const void *src, size_t bytes, cudaMemcpyK
 
 cudaError_t pw_simt_memset(void *p, int value, size_t bytes)
 {
+    simt_wait_legacy();           /* done when it returns (cudaMemsetAsync is the queued one) */
     long i = device_range(p, bytes);
     if (i < 0) return simt_last_error = cudaErrorInvalidValue;
     if (bytes) memset(p, value, bytes);
@@ -245,6 +250,7 @@ cudaError_t pw_simt_memset(void *p, int value, size_t bytes)
 cudaError_t pw_simt_memcpy_to_symbol(void *symbol, const void *src, size_t bytes, size_t offset)
 {
     if (!symbol || (!src && bytes)) return simt_last_error = cudaErrorInvalidSymbol;
+    simt_wait_legacy();
     if (bytes) memmove((char *)symbol + offset, src, bytes);
     return cudaSuccess;
 }
@@ -252,6 +258,7 @@ cudaError_t pw_simt_memcpy_to_symbol(void *symbol, const void *src, size_t bytes
 cudaError_t pw_simt_memcpy_from_symbol(void *dst, const void *symbol, size_t bytes, size_t offset)
 {
     if (!symbol || (!dst && bytes)) return simt_last_error = cudaErrorInvalidSymbol;
+    simt_wait_legacy();
     if (bytes) memmove(dst, (const char *)symbol + offset, bytes);
     return cudaSuccess;
 }
@@ -271,26 +278,13 @@ cudaError_t pw_simt_mem_get_info(size_t *free_bytes, size_t *total_bytes)
 
 cudaError_t pw_simt_device_reset(void)
 {
+    simt_device_idle();
     simt_leak_check(false);
     pthread_mutex_lock(&simt_state_lock);
     simt_last_error = cudaSuccess;
     pthread_mutex_unlock(&simt_state_lock);
     return cudaSuccess;
 }
-
-/* ---- streams: in order, at once ------------------------------------------------------ */
-
-struct pw_simt_stream { int unused; };
-
-cudaError_t pw_simt_stream_create(cudaStream_t *s)
-{
-    if (!s) return simt_last_error = cudaErrorInvalidValue;
-    *s = calloc(1, sizeof **s);
-    return *s ? cudaSuccess : (simt_last_error = cudaErrorMemoryAllocation);
-}
-cudaError_t pw_simt_stream_destroy(cudaStream_t s) { free(s); return cudaSuccess; }
-cudaError_t pw_simt_stream_synchronize(cudaStream_t s) { (void)s; return simt_last_error; }
-
 
 /* ---- the shared-memory arena ------------------------------------------------------------- */
 

@@ -94,9 +94,32 @@ void simt_thread_error(const char *tool, cudaError_t code, const char *fmt, ...)
     abort();                      /* the scheduler never resumes a failed thread */
 }
 
-const char *pw_simt_last_error_message(void) { return simt_last_message; }
+/* These wait for the work issued before them (an implicit synchronise,
+ * simt_stream.c): a kernel's error is in by the time of a call right after
+ * its launch, which the workbook's C checkers rely on. (C++'s
+ * cudaGetLastError does not wait, as on a GPU: simt_cuda_host.h.) */
+const char *pw_simt_last_error_message(void) { simt_device_idle(); return simt_last_message; }
 
 cudaError_t pw_simt_get_last_error(void)
+{
+    simt_device_idle();
+    pthread_mutex_lock(&simt_state_lock);
+    cudaError_t e = simt_last_error;
+    simt_last_error = cudaSuccess;
+    pthread_mutex_unlock(&simt_state_lock);
+    return e;
+}
+
+/* The last error as it stands, without waiting (pw_simt_peek_last_error waits). */
+cudaError_t pw_simt_peek_error_now(void)
+{
+    pthread_mutex_lock(&simt_state_lock);
+    cudaError_t e = simt_last_error;
+    pthread_mutex_unlock(&simt_state_lock);
+    return e;
+}
+
+cudaError_t pw_simt_get_last_error_now(void)
 {
     pthread_mutex_lock(&simt_state_lock);
     cudaError_t e = simt_last_error;
@@ -105,7 +128,14 @@ cudaError_t pw_simt_get_last_error(void)
     return e;
 }
 
-cudaError_t pw_simt_peek_last_error(void) { return simt_last_error; }
+cudaError_t pw_simt_peek_last_error(void)
+{
+    simt_device_idle();
+    pthread_mutex_lock(&simt_state_lock);
+    cudaError_t e = simt_last_error;
+    pthread_mutex_unlock(&simt_state_lock);
+    return e;
+}
 cudaError_t pw_simt_record_error(cudaError_t e)
 {
     pthread_mutex_lock(&simt_state_lock);
@@ -113,7 +143,6 @@ cudaError_t pw_simt_record_error(cudaError_t e)
     pthread_mutex_unlock(&simt_state_lock);
     return e;
 }
-cudaError_t pw_simt_device_synchronize(void) { return simt_last_error; }
 
 const char *pw_simt_error_string(cudaError_t e)
 {
@@ -124,6 +153,7 @@ const char *pw_simt_error_string(cudaError_t e)
     case cudaErrorInitializationError: return "initialization error";
     case cudaErrorInvalidConfiguration: return "invalid configuration argument";
     case cudaErrorInvalidPitchValue: return "invalid pitch argument";
+    case cudaErrorCooperativeLaunchTooLarge: return "too many blocks in cooperative launch";
     case cudaErrorInvalidSymbol: return "invalid device symbol";
     case cudaErrorInvalidDevicePointer: return "invalid device pointer";
     case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
@@ -154,6 +184,7 @@ const char *pw_simt_error_name(cudaError_t e)
     case cudaErrorInitializationError: return "cudaErrorInitializationError";
     case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
     case cudaErrorInvalidPitchValue: return "cudaErrorInvalidPitchValue";
+    case cudaErrorCooperativeLaunchTooLarge: return "cudaErrorCooperativeLaunchTooLarge";
     case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
     case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
     case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
@@ -183,12 +214,13 @@ int simt_trace_warp = -1;
 
 void pw_simt_trace_warp(int warp, pw_simt_step *buf, int cap)
 {
+    simt_device_idle();           /* the next launch records, not one still running */
     trace_buf = buf;
     trace_cap = cap;
     trace_n = 0;
     simt_trace_warp = buf && cap > 0 ? warp : -1;
 }
-int pw_simt_trace_count(void) { return trace_n; }
+int pw_simt_trace_count(void) { simt_device_idle(); return trace_n; }
 
 static int by_seq(const void *a, const void *b)
 {

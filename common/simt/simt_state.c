@@ -69,12 +69,6 @@ void simt_read_settings(void)
     }
 }
 
-void pw_simt_set_quiet(bool q) { simt_quiet = q; }
-void pw_simt_set_shuffle(uint64_t seed) { simt_read_settings(); simt_shuffle_seed = seed; }
-void pw_simt_set_workers(int n) { simt_read_settings(); simt_workers_setting = n < 1 ? 1 : n > 256 ? 256 : n; }
+/* Read without waiting for the device: what is set now. */
 int pw_simt_workers(void) { simt_read_settings(); return simt_workers_setting; }
 unsigned pw_simt_checks(void) { simt_read_settings(); return simt_checks; }
-void pw_simt_set_checks(unsigned c) { simt_read_settings(); simt_checks = c & PW_CHECK_ALL; }
-void pw_simt_set_spin_limit(long long n) { simt_read_settings(); simt_spin_limit = n > 0 ? n : DEFAULT_SPIN_LIMIT; }
-long pw_simt_report_count(void) { return simt_reports; }
-const char *pw_simt_last_report(void) { return simt_last_report; }

@@ -2,9 +2,11 @@
  * the state of a launch, a worker and an emulated thread, the settings and
  * errors (defined in simt_state.c), and the functions one file calls in
  * another. The files call downwards only, in this order from the bottom:
- * simt_state.c, simt_lines.c, simt_report.c, simt_memory.c, simt_sync.c,
- * simt_check.c, simt_wmma.c, simt_launch.c. Not for programs: they include
- * simt.h. */
+ * simt_state.c, simt_queue.c (the device's queue and the waits for it),
+ * simt_lines.c, simt_report.c, simt_memory.c, simt_api_memory.c,
+ * simt_api_device.c, simt_sync.c, simt_coalesce.c, simt_check.c,
+ * simt_wmma.c, simt_stream.c, simt_grid.c, simt_launch.c. Not for programs:
+ * they include simt.h. */
 #ifndef PW_SIMT_STATE_H
 #define PW_SIMT_STATE_H
 
@@ -126,6 +128,7 @@ struct launch {
     int failed;                   /* an error stopped the launch (atomic) */
     pthread_mutex_t lock;         /* guards sum */
     pw_simt_counters sum;
+    struct simt_grid *grid;       /* a cooperative launch's grid barrier (simt_grid.c), else NULL */
 };
 
 typedef struct { const void *tag; size_t off, bytes; } static_var;
@@ -201,6 +204,68 @@ extern long simt_launch_suppressed;
 
 /* simt_state.c */
 void simt_read_settings(void);
+
+/* simt_queue.c: the emulated device's queue (one order over all streams),
+ * its thread, and the host's waits for it. An operation is a simt_op whose
+ * run() the device thread calls; the file that queues a kind of operation
+ * defines its run (a kernel: simt_launch.c; copies, callbacks: simt_stream.c). */
+typedef struct simt_op {
+    struct simt_op *next;
+    long long seq;
+    void (*run)(struct simt_op *o);   /* on the device thread */
+    cudaStream_t stream;          /* the handle as issued (a callback gets it back) */
+    /* a kernel */
+    pw_simt_config cfg;
+    void (*thunk)(void *);
+    void *args;                   /* a copy of the launch's argument block, freed when run */
+    size_t args_bytes;
+    bool cooperative;
+    /* a copy or a memset */
+    void *dst;
+    const void *src;
+    size_t bytes;
+    int value;
+    cudaMemcpyKind copy_kind;
+    /* an event record (the queue stamps the event: simt_queue_record) */
+    cudaEvent_t event;
+    /* a host function or callback */
+    void (*fn)(void *);
+    void (*cb)(cudaStream_t, cudaError_t, void *);
+    void *data;
+} simt_op;
+enum { SIMT_STREAM_NON_BLOCKING = 1, SIMT_EVENT_DISABLE_TIMING = 2 };   /* cudaStreamNonBlocking, cudaEventDisableTiming */
+struct pw_simt_stream {
+    unsigned flags;               /* cudaStreamNonBlocking (1): not synchronised with the legacy stream */
+    long long last;               /* seq of the last operation issued to it (0: none); under the queue's lock */
+};
+struct pw_simt_event {
+    unsigned flags;               /* cudaEventDisableTiming (2): no time */
+    long long seq;                /* of its last record (0: never recorded); under the queue's lock */
+    double t;                     /* pw_now() when that record ran */
+};
+simt_op *simt_op_new(void (*run)(simt_op *o));
+long long simt_queue_push(simt_op *o, cudaStream_t s);   /* takes o; returns its sequence number */
+void simt_queue_record(cudaEvent_t e, cudaStream_t s);   /* an event record, queued */
+extern void (*simt_device_thread_end)(void);   /* called when the device thread ends (simt_launch.c sets it) */
+struct pw_simt_stream *simt_stream_of(cudaStream_t s);   /* 0, cudaStreamLegacy, cudaStreamPerThread: the legacy one */
+bool simt_is_legacy(cudaStream_t s);
+bool simt_stream_idle(cudaStream_t s);
+void simt_stream_free(cudaStream_t s);
+long long simt_event_seq(cudaEvent_t e);
+bool simt_seq_done(long long seq);
+/* 1 and both times when both records have run, 0 when one is pending, -1 when one never ran or has no time */
+int simt_event_times(cudaEvent_t start, cudaEvent_t stop, double *t0, double *t1);
+void simt_device_idle(void);      /* wait for everything issued so far */
+void simt_wait_legacy(void);      /* ... issued to the legacy stream and the blocking streams */
+void simt_wait_stream(cudaStream_t s);
+void simt_wait_seq(long long seq);
+void simt_device_stop(void);
+bool simt_on_device_thread(void);
+
+/* simt_grid.c: cooperative launches */
+void simt_grid_begin(launch *L);
+void simt_grid_end(launch *L);
+void simt_grid_block_done(worker *w);
 
 static inline size_t simt_round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 

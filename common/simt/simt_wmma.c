@@ -22,6 +22,7 @@
  */
 #include "simt_wmma.h"
 #include "simt_api.h"
+void simt_device_idle(void);   /* simt_stream.c: wait for the work issued so far */
 
 #include <math.h>
 #include <pthread.h>
@@ -110,6 +111,7 @@ static void ensure_layouts(void) { pthread_once(&layout_once, layouts_from_envir
 
 void pw_simt_set_wmma_scramble(uint64_t seed)
 {
+    simt_device_idle();           /* a launch still running keeps its layout */
     ensure_layouts();
     build_layouts(seed);
 }

@@ -17,9 +17,11 @@
  *
  * What differs: a tile of a block whose size is not a multiple of 32 names
  * only the threads that exist in its mask (CUDA's static tiles name all 32
- * lanes, which a partial warp lacks). Not supported yet, refused when the
- * program is compiled: this_grid() and grid_group (grid-wide sync needs a
- * cooperative launch), this_multi_grid(), this_cluster(), cg::memcpy_async.
+ * lanes, which a partial warp lacks). this_grid() and grid_group: every
+ * thread of the launch; grid.sync() needs cudaLaunchCooperativeKernel.
+ * Not supported yet, refused when the program is compiled:
+ * this_multi_grid(), this_cluster(),
+ * cg::memcpy_async.
  */
 #ifndef PW_CUDA_COOPERATIVE_GROUPS_H
 #define PW_CUDA_COOPERATIVE_GROUPS_H
@@ -415,42 +417,51 @@ template <class G> static inline void sync(const G &g, PW_SITE_ARGS) { g.sync(PW
 template <class G> static inline auto thread_rank(const G &g) -> decltype(g.thread_rank()) { return g.thread_rank(); }
 template <class G> static inline auto group_size(const G &g) -> decltype(g.num_threads()) { return g.num_threads(); }
 
-/* ---- not supported yet: refused at compile time --------------------------------------- */
+/* ---- the grid: every thread of a launch (grid.sync() needs a cooperative launch) ----- */
+/* sync() is grid-wide: in a launch made with cudaLaunchCooperativeKernel
+ * every block is alive at once and all meet there (common/simt/simt_grid.c);
+ * elsewhere is_valid() is false and sync() is an error naming its line (a
+ * GPU traps). */
 class grid_group {
+    bool pw_valid;
+
 public:
-    template <class PW = void> void sync() const
+    explicit grid_group(details::make_t, bool valid) : pw_valid(valid) {}
+    static constexpr unsigned _group_id = details::grid_group_id;
+    bool is_valid() const { return pw_valid; }
+    void sync(PW_SITE_ARGS) const { pw_simt_grid_sync(PW_SITE); }
+    static unsigned long long num_blocks()
     {
-        static_assert(details::dependent_false<PW>::value,
-                      "SIMT emulator: grid_group::sync() (grid-wide sync, a cooperative launch) is not supported yet");
+        dim3 g = pw_simt_grid_dim();
+        return (unsigned long long)g.x * (g.y * g.z);
     }
-    template <class PW = void> unsigned long long thread_rank() const
+    static unsigned long long block_rank()
     {
-        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
-        return 0;
+        uint3 b = pw_simt_block_idx();
+        dim3 g = pw_simt_grid_dim();
+        return b.x + (unsigned long long)g.x * (b.y + (unsigned long long)g.y * b.z);
     }
-    template <class PW = void> unsigned long long size() const
+    static unsigned long long num_threads() { return num_blocks() * details::block_size(); }
+    static unsigned long long size() { return num_threads(); }
+    static unsigned long long thread_rank() { return block_rank() * details::block_size() + details::block_rank(); }
+    static dim3 dim_blocks() { return pw_simt_grid_dim(); }
+    static dim3 group_dim() { return pw_simt_grid_dim(); }
+    static dim3 block_index() { return pw_simt_block_idx(); }
+    static dim3 dim_threads()
     {
-        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
-        return 0;
+        dim3 g = pw_simt_grid_dim(), b = pw_simt_block_dim();
+        return dim3(g.x * b.x, g.y * b.y, g.z * b.z);
     }
-    template <class PW = void> unsigned long long num_threads() const
+    static dim3 thread_index()
     {
-        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
-        return 0;
-    }
-    template <class PW = void> bool is_valid() const
-    {
-        static_assert(details::dependent_false<PW>::value, "SIMT emulator: grid_group is not supported yet");
-        return false;
+        uint3 bi = pw_simt_block_idx(), t = pw_simt_thread_idx();
+        dim3 b = pw_simt_block_dim();
+        return dim3(bi.x * b.x + t.x, bi.y * b.y + t.y, bi.z * b.z + t.z);
     }
 };
-template <class PW = void> static inline grid_group this_grid()
-{
-    static_assert(details::dependent_false<PW>::value,
-                  "SIMT emulator: cooperative_groups::this_grid() (grid-wide sync needs a cooperative launch) is not "
-                  "supported yet");
-    return grid_group();
-}
+static inline grid_group this_grid() { return grid_group(details::make_t{}, pw_simt_grid_is_valid() != 0); }
+
+/* ---- not supported yet: refused at compile time --------------------------------------- */
 class multi_grid_group {};
 template <class PW = void> static inline multi_grid_group this_multi_grid()
 {
