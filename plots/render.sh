@@ -4,7 +4,9 @@
 # prints the scripts marked "# terminal: yes" as text. `make chapter-N` runs it.
 #
 # gnuplot is optional: without it the figures are skipped with one line. A
-# script whose CSV is missing is skipped too (the chapter has not run). But a
+# script whose CSV is missing is skipped too (the chapter has not run), and
+# one marked "# opt-in: FLAG" whose CSV is missing is not drawn, said as such
+# (its program runs only with make chapter-N FLAG: Open MPI's, for one). But a
 # script that fails on data that exists is a bug: its error is shown and the
 # exit status is 1, so tests catch broken scripts.
 set -euo pipefail
@@ -38,13 +40,18 @@ header() { sed -n "s/^# $2: *//p" "$1" | head -n 1; }
 draw() { gnuplot -e "results='$results'; out='$2'; fmt='$1'" "$3" 2>"$err"; }
 
 err=$(mktemp); trap 'rm -f "$err" "$outdir"/.*.tmp.$$*' EXIT
-drawn=0 skipped=0 failed=0
+drawn=0 skipped=0 failed=0 optin=0
 for gp in "${scripts[@]}"; do
     name=$(basename "$gp" .gp)
     missing=""
     for csv in $(header "$gp" data | tr ',' ' '); do
         [ -f "$results/$csv" ] || missing+=" $results/$csv"
     done
+    flag=$(header "$gp" opt-in)
+    if [ -n "$missing" ] && [ -n "$flag" ]; then
+        echo "$gp: not drawn: opt-in, make chapter-$num $flag writes$missing"
+        optin=$((optin + 1)); continue
+    fi
     if [ -n "$missing" ]; then
         echo "$gp: skipped:$missing missing (make chapter-$num writes it)"
         skipped=$((skipped + 1)); continue
@@ -82,5 +89,5 @@ for gp in "${scripts[@]}"; do
     fi
 done
 
-echo "figures: $drawn in $outdir/ (png, svg)$([ $skipped = 0 ] || echo ", $skipped skipped")$([ $failed = 0 ] || echo ", $failed FAILED")"
+echo "figures: $drawn in $outdir/ (png, svg)$([ $skipped = 0 ] || echo ", $skipped skipped")$([ $optin = 0 ] || echo ", $optin opt-in not drawn")$([ $failed = 0 ] || echo ", $failed FAILED")"
 [ "$failed" = 0 ]

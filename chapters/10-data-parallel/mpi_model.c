@@ -20,8 +20,9 @@
  *    over MPI and MPI_Allreduce, timed here (the slowest process per repeat,
  *    median and IQR over the repeats). measured/modelled per size. The model
  *    leaves out what a CPU spends besides the message: MPI_Bsend's copy of
- *    every byte sent into its buffer (kernels/collectives_mpi.c) and the
- *    reduction's additions; both are measured here on their own and printed
+ *    every byte sent into its buffer (kernels/collectives_mpi.c), the
+ *    reduction's additions and the fresh pages of the ring's scratch buffer
+ *    (a new malloc each call); each is measured here on its own and printed
  *    beside the gap, never folded into the model.
  * 3. One data-parallel step of chapter 10's MLP (kernels/dp_train.c):
  *    modelled = the virtual cluster with this machine's compute rate
@@ -44,6 +45,7 @@
 #include "collectives.h"
 #include "collectives_mpi.h"
 #include "dp_train.h"
+#include "errcheck.h"
 #include "options.h"
 #include "probe.h"
 #include "results.h"
@@ -196,6 +198,30 @@ static double time_add(float *dst, const float *src, size_t floats, int reps)
         if (k >= 0) s[k] = MPI_Wtime() - t0;
     }
     return stat_median(s, reps, NULL, NULL);
+}
+
+/* The ring's scratch buffer (n/p floats, kernels/collectives.c) is a new
+ * malloc each call. Past glibc's mmap threshold (128 KiB, rising to 32 MiB at
+ * most) that is fresh pages from the kernel, each faulted in and zeroed on
+ * first touch: the cost of touching new pages minus touching warm ones. */
+static double time_fresh_pages(float *warm, size_t floats, int reps)
+{
+    double s[PW_MAX_SAMPLES], w[PW_MAX_SAMPLES];
+    size_t bytes = floats * sizeof(float);
+    for (int k = -1; k < reps; k++) {
+        double t0 = MPI_Wtime();
+        float *fresh = malloc(bytes ? bytes : 1);
+        PW_CHECK_ALLOC(fresh, bytes);
+        memset(fresh, 1, bytes);
+        pw_consume(fresh);
+        free(fresh);
+        double t1 = MPI_Wtime();
+        memset(warm, 1, bytes);
+        pw_consume(warm);
+        if (k >= 0) { s[k] = t1 - t0; w[k] = MPI_Wtime() - t1; }
+    }
+    double d = stat_median(s, reps, NULL, NULL) - stat_median(w, reps, NULL, NULL);
+    return d > 0 ? d : 0;
 }
 
 static const char *fmt_time(double s, char *b, size_t len)
@@ -509,10 +535,12 @@ int main(int argc, char **argv)
     size_t nl = (size_t)pw_list_max(&sizes) / sizeof(float);
     double sent = 2.0 * (size - 1) / size * (double)nl * sizeof(float);     /* bytes each rank sends in the ring */
     size_t sent_f = (size_t)(sent / sizeof(float)), add_f = (size_t)((double)(size - 1) / size * (double)nl);
-    double t_copy = 0, t_add = 0;
+    size_t chunk_f = nl / (size_t)size + 1;                          /* the ring's scratch */
+    double t_copy = 0, t_add = 0, t_fresh = 0;
     if (rank == 0) {
         t_copy = time_copy(tmp, src, sent_f < nmax ? sent_f : nmax, reps) * (sent_f > nmax ? (double)sent_f / nmax : 1);
         t_add = time_add(tmp, src, add_f, reps);
+        t_fresh = time_fresh_pages(tmp, chunk_f < nmax ? chunk_f : nmax, reps) * (chunk_f > nmax ? (double)chunk_f / nmax : 1);
     }
     if (rank == 0) {
         if (ring_from > 0) {
@@ -521,14 +549,18 @@ int main(int argc, char **argv)
                        m ? "       " : "answer:", m ? "two lines" : "one line", ring_lo[m], ring_hi[m], ring_in[m], ring_from,
                        ring_in[m] < ring_from ? "; missed at " : "", misses[m]);
             printf("  at %s the model leaves out, measured here alone: MPI_Bsend's copy of the %s each rank sends %s, the additions "
-                   "of %zu floats %s;\n", pw_fmt_bytes((double)nl * sizeof(float), b1, sizeof b1), pw_fmt_bytes(sent, b2, sizeof b2),
+                   "of %zu floats %s,\n", pw_fmt_bytes((double)nl * sizeof(float), b1, sizeof b1), pw_fmt_bytes(sent, b2, sizeof b2),
                    fmt_time(t_copy, b3, sizeof b3), add_f, fmt_time(t_add, b4, sizeof b4));
+            printf("  the new pages of the ring's %s scratch buffer (faulted in on first touch) %s;\n",
+                   pw_fmt_bytes((double)chunk_f * sizeof(float), b1, sizeof b1), fmt_time(t_fresh, b3, sizeof b3));
+            double left = t_copy + t_add + t_fresh;
             printf("  modelled%s %.3f ms + those %.3f ms = %.3f ms against %.3f ms measured (%.2fx)%s\n", two ? " (two lines)" : "", last_ring_model * 1e3,
-                   (t_copy + t_add) * 1e3, (last_ring_model + t_copy + t_add) * 1e3, last_ring_meas * 1e3,
-                   last_ring_meas / (last_ring_model + t_copy + t_add),
+                   left * 1e3, (last_ring_model + left) * 1e3, last_ring_meas * 1e3,
+                   last_ring_meas / (last_ring_model + left),
                    over ? "; oversubscribed: the ranks take turns on the cores, which no link model sees" : "");
             pw_csv_quantity(csv, "left_out", (long long)(nl * sizeof(float)), size, "bsend_copy_s", t_copy);
             pw_csv_quantity(csv, "left_out", (long long)(nl * sizeof(float)), size, "additions_s", t_add);
+            pw_csv_quantity(csv, "left_out", (long long)(nl * sizeof(float)), size, "scratch_pages_s", t_fresh);
         } else {
             printf("answer: no size of 1 MiB or more in this run: the 25%% target is not tested\n");
         }

@@ -151,3 +151,27 @@ cudaError_t pw_simt_memset_sym(void *p, int value, size_t bytes)
     }
     return pw_simt_memset(p, value, bytes);
 }
+
+/* What CUDA 11 and later say of a pointer: memory the runtime did not
+ * allocate is cudaMemoryTypeUnregistered with cudaSuccess (CUDA 10 returned
+ * cudaErrorInvalidValue), its host address the pointer itself, unchecked,
+ * as NVIDIA's documentation says; a pointer inside an allocation is that
+ * allocation's kind, both addresses offset alike. With unified addressing
+ * pinned host memory is usable by kernels at the same address. */
+cudaError_t pw_simt_pointer_get_attributes(struct cudaPointerAttributes *a, const void *p)
+{
+    if (!a) return simt_last_error = cudaErrorInvalidValue;
+    memset(a, 0, sizeof *a);
+    pthread_mutex_lock(&simt_state_lock);
+    long i = simt_find_alloc(p, 0);
+    int kind = i >= 0 ? simt_allocs[i].kind : -1;
+    pthread_mutex_unlock(&simt_state_lock);
+    void *q = (void *)p;
+    switch (kind) {
+    case ALLOC_DEVICE: a->type = cudaMemoryTypeDevice, a->device = 0, a->devicePointer = q; break;
+    case ALLOC_MANAGED: a->type = cudaMemoryTypeManaged, a->device = 0, a->devicePointer = q, a->hostPointer = q; break;
+    case ALLOC_HOST: a->type = cudaMemoryTypeHost, a->device = 0, a->devicePointer = q, a->hostPointer = q; break;
+    default: a->type = cudaMemoryTypeUnregistered, a->device = -2, a->hostPointer = q; break;
+    }
+    return cudaSuccess;
+}

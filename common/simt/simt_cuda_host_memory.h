@@ -26,6 +26,10 @@ template <class T> static inline cudaError_t cudaHostGetDevicePointer(T **dev, v
 {
     return pw_simt_host_get_device_pointer((void **)(void *)dev, host, flags);
 }
+static inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *a, const void *p)
+{
+    return pw_simt_pointer_get_attributes(a, p);
+}
 /* What cudaHostAlloc was given is not kept: every flag is as good as any here. */
 static inline cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
 {

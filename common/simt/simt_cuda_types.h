@@ -252,6 +252,21 @@ struct cudaMemcpy3DParms {
     enum cudaMemcpyKind kind;
 };
 
+/* ---- what a pointer is (cudaPointerGetAttributes) ---------------------------- */
+enum cudaMemoryType {
+    cudaMemoryTypeUnregistered = 0,   /* ordinary host memory */
+    cudaMemoryTypeHost = 1,           /* cudaMallocHost / cudaHostAlloc */
+    cudaMemoryTypeDevice = 2,         /* cudaMalloc */
+    cudaMemoryTypeManaged = 3         /* cudaMallocManaged */
+};
+struct cudaPointerAttributes {
+    enum cudaMemoryType type;
+    int device;                       /* 0: the one device; -2 (cudaInvalidDeviceId) for unregistered memory */
+    void *devicePointer;              /* NULL where a kernel cannot use it */
+    void *hostPointer;                /* NULL where the host cannot use it */
+    long reserved[8];
+};
+
 static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz)
 {
     struct cudaPitchedPtr s;
@@ -283,6 +298,7 @@ cudaError_t pw_simt_memcpy_3d(const struct cudaMemcpy3DParms *p);
 cudaError_t pw_simt_memset_2d(void *p, size_t pitch, int value, size_t width, size_t height);
 cudaError_t pw_simt_memset_3d(struct cudaPitchedPtr p, int value, struct cudaExtent extent);
 cudaError_t pw_simt_host_get_device_pointer(void **dev, void *host, unsigned flags);
+cudaError_t pw_simt_pointer_get_attributes(struct cudaPointerAttributes *a, const void *p);
 /* a __device__/__constant__ variable whose address the program took (cudaGetSymbolAddress):
  * cudaMemcpy and cudaMemset of it are copies to and from the symbol */
 void pw_simt_register_symbol(const void *addr, size_t bytes);
@@ -320,6 +336,7 @@ static inline cudaError_t pw_simt_malloc_3d(struct cudaPitchedPtr *p, struct cud
 #define cudaMemset2D pw_simt_memset_2d
 #define cudaMemset3D pw_simt_memset_3d
 #define cudaHostGetDevicePointer pw_simt_host_get_device_pointer
+#define cudaPointerGetAttributes pw_simt_pointer_get_attributes
 #endif
 
 #endif

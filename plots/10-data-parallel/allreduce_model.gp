@@ -1,5 +1,6 @@
 # caption: All-reduce time against buffer size over MPI on this machine, one panel per process count: the workbook's naive, tree and ring measured here (points, median of the repeats; MPI_Allreduce in grey) against what the virtual cluster predicts with the ping-pong's alpha and beta (lines, modelled). Where the points sit above their line the model leaves something out: MPI_Bsend's copy and the additions (the program measures both), two copies sharing the memory, and, with more processes than cores, ranks taking turns.
 # data: mpi_model.csv
+# opt-in: MPI=1
 load 'plots/common.gp'
 f = csv('mpi_model.csv')
 sel(v, par, p) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"variant\"] == \"%s\" && $ix[\"param\"] == \"%s\" && $ix[\"threads\"] == \"%s\"' '%s'", v, par, p, f)

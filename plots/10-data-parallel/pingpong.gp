@@ -1,5 +1,6 @@
 # caption: One-way time of an MPI message between two processes of this machine (ping-pong, MPI_Send/MPI_Recv: points, median with quartiles) against the alpha-beta line fitted to them (solid) and the best two lines (dashed). Log-log: a straight line alpha + n beta bends from flat (latency) to slope 1 (bandwidth). Where the points leave the line is where one alpha and one beta cannot describe the transport: Open MPI's eager limit (4 KiB by default: a copy through a shared buffer below, a rendezvous above), and, past the caches, a slower copy.
 # data: mpi_model.csv
+# opt-in: MPI=1
 load 'plots/common.gp'
 f = csv('mpi_model.csv')
 sel(v, par) = sprintf("< awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) ix[$i] = i; h = 1; print; next } $ix[\"variant\"] == \"%s\" && $ix[\"param\"] == \"%s\"' '%s'", v, par, f)
