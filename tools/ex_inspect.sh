@@ -46,6 +46,25 @@ rule_lines() { [[ -f $rules ]] && sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$rule
 # nm prints C names with a leading underscore on macOS.
 strip_us() { if [[ $(uname -s) == Darwin ]]; then sed 's/^_//'; else cat; fi; }
 
+# The CUDA function an emulator symbol stands for: the student wrote
+# cudaMemcpy, the object calls pw_simt_memcpy_sym (common/simt/simt_cuda_host.h).
+cuda_name() {
+    case $1 in
+        pw_simt_memcpy_to_symbol*) echo cudaMemcpyToSymbol ;;
+        pw_simt_memcpy_async*) echo cudaMemcpyAsync ;;
+        pw_simt_memcpy_2d*) echo cudaMemcpy2D ;;
+        pw_simt_memcpy_3d*) echo cudaMemcpy3D ;;
+        pw_simt_memcpy*) echo cudaMemcpy ;;
+        pw_simt_memset_async*) echo cudaMemsetAsync ;;
+        pw_simt_memset*) echo cudaMemset ;;
+        pw_simt_malloc_managed*) echo cudaMallocManaged ;;
+        pw_simt_malloc_host*) echo cudaMallocHost ;;
+        pw_simt_malloc_pitch*) echo cudaMallocPitch ;;
+        pw_simt_malloc*) echo cudaMalloc ;;
+        *) echo "$1" ;;
+    esac
+}
+
 matches_any() {   # NAME GLOB...: 0 if NAME matches one of the globs
     local name=$1 g; shift
     for g in "$@"; do
@@ -79,7 +98,7 @@ if command -v nm >/dev/null 2>&1; then
                 if [[ $w == -- ]]; then after=1; elif (( after )); then why+=("$w"); else globs+=("$w"); fi
             done
             if matches_any "$s" "${globs[@]}"; then
-                violation="$(basename "$file") calls $s(): ${why[*]:-not allowed in this exercise}"
+                violation="$(basename "$file") calls $(cuda_name "$s")(): ${why[*]:-not allowed in this exercise}"
                 hint="  write the computation yourself"
                 first=1
                 break

@@ -1,7 +1,7 @@
 /* tests/wrong/8.2-host-scan.cu: exercise 8.2 with a kernel that loads each
  * element once and shuffles five times, while the launch function computes
  * the scan on the host and copies it over the kernel's output.
- * expect: FAIL: 8.2-host-scan.cu calls pw_simt_memcpy\(\) */
+ * expect: FAIL: 8.2-host-scan.cu calls cudaMemcpy\(\) */
 #include <stdlib.h>
 
 #include "warp_scan.h"

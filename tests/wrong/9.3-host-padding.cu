@@ -2,7 +2,7 @@
  * the launch function allocates padded copies of A, B and C and runs a
  * padded kernel. It multiplies right, but the exercise is edges handled in
  * the kernel; the build's rules refuse the allocation before any test.
- * expect: FAIL: 9.3-host-padding.cu calls pw_simt_malloc\(\) */
+ * expect: FAIL: 9.3-host-padding.cu calls cudaMalloc\(\) */
 #include <mma.h>
 
 #include "wmma_edges.h"
