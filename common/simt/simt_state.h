@@ -161,6 +161,7 @@ struct worker {
     warp_log warps[MAX_WARPS];
     unsigned dirty_warps[MAX_WARPS / 32 + 1];
     int order[MAX_THREADS];
+    int pos;                      /* the scheduler's place in order[] in this pass (simt_sync.c hands over from it) */
     uint64_t rng;
     long long no_progress;        /* accesses since anything changed in this block */
     pw_simt_counters c;
