@@ -17,12 +17,17 @@
 //   shuffle     __shfl_xor_sync in a loop: lane shuffles/s (a warp
 //               collective of 32 lanes counts 32)
 // The checks are all on (PW_SIMT_CHECKS as set in the environment).
+// Two rates each: per second of wall-clock time (what a user waits), and
+// per second of the process's CPU time (all its threads): on a shared
+// machine the second one moves less with the other load (the wall-clock
+// one counts the time the workers waited for a core).
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <vector>
 
 enum { THREADS = 256, BLOCKS = 16, REPEATS = 5 };
@@ -76,6 +81,13 @@ static double work_of(int which, const pw_simt_counters *c)
     }
 }
 
+static double cpu_seconds()
+{
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static void check(cudaError_t e, const char *what)
 {
     if (e != cudaSuccess) {
@@ -104,14 +116,15 @@ int main(int argc, char **argv)
                             "shared atomics/s", "lane shuffles/s" };
     // iterations per thread: each launch took 0.3-0.6 s before the speed work (one worker)
     const int iters[] = { 500, 1000, 1000, 1000, 500 };
-    printf("simt_bench: %d blocks of %d threads, %d repeats, median (min..max) in millions per second\n", BLOCKS,
-           THREADS, REPEATS);
+    printf("simt_bench: %d blocks of %d threads, %d repeats; millions per second of wall-clock time: median "
+           "(min..max); per second of CPU time: median\n", BLOCKS, THREADS, REPEATS);
     for (int nw : workers) {
         pw_simt_set_workers(nw);
         for (int b = 0; b < 5; b++) {
-            std::vector<double> rate;
+            std::vector<double> rate, cpu_rate;
             for (int r = 0; r < REPEATS; r++) {
                 auto t0 = std::chrono::steady_clock::now();
+                double c0 = cpu_seconds();
                 switch (b) {
                 case 0: k_barrier<<<BLOCKS, THREADS>>>(iters[b]); break;
                 case 1: k_global<<<BLOCKS, THREADS>>>(d, iters[b]); break;
@@ -121,11 +134,15 @@ int main(int argc, char **argv)
                 }
                 check(cudaDeviceSynchronize(), names[b]);
                 double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-                rate.push_back(work_of(b, pw_simt_last_counters()) / s / 1e6);
+                double c = cpu_seconds() - c0;
+                double work = work_of(b, pw_simt_last_counters());
+                rate.push_back(work / s / 1e6);
+                cpu_rate.push_back(work / c / 1e6);
             }
             std::sort(rate.begin(), rate.end());
-            printf("workers %d  %-27s %8.2f  (%.2f..%.2f)\n", nw, names[b], rate[REPEATS / 2], rate.front(),
-                   rate.back());
+            std::sort(cpu_rate.begin(), cpu_rate.end());
+            printf("workers %d  %-27s %8.2f  (%.2f..%.2f)  cpu %8.2f\n", nw, names[b], rate[REPEATS / 2],
+                   rate.front(), rate.back(), cpu_rate[REPEATS / 2]);
             fflush(stdout);
         }
     }

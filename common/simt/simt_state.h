@@ -110,6 +110,7 @@ struct pw_simt_thread {
     const char *wait_file;        /* the barrier or collective it waits at */
     int wait_line;
     int slice;                    /* accesses since it last gave way */
+    int site_hint[4];             /* its warp log's index of a site it used lately (simt_report.c, site_slot) */
     /* a collective in progress, or a barrier's predicate */
     int op, arg, width, pred;
     unsigned mask;
