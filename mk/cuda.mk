@@ -217,3 +217,15 @@ gpu-test:
 	    $(BUILD)/ch09/gemm --csv $(BUILD)/gpu-test/ch09_model.csv >$(BUILD)/gpu-test/ch09_model.txt && \
 	    $(BUILD)/gpu/ch09/gemm --sizes 4096 --model-csv $(BUILD)/gpu-test/ch09_model.csv \
 	      --csv $(BUILD)/gpu-test/ch09_gpu.csv || fails=$$((fails + 1)); [ $$fails -eq 0 ]; fi
+
+# tools/simt_bench.cu: the emulator's hot paths timed (barrier crossings,
+# checked accesses, shared atomics, shuffles per second; common/simt/README.md,
+# "Speed"). `make simt-bench` builds and runs it on 1 and 2 workers.
+$(BUILD)/simt/tools/simt_bench.o: tools/simt_bench.cu $(SIMT_TR) tools/pwcc
+	$(call simt_cu)
+$(BUILD)/tools/simt_bench: $(BUILD)/simt/tools/simt_bench.o $(LIBPW)
+	@mkdir -p $(@D)
+	$(SIMT_LINK) -o $@ $< $(LIBPW) $(SIMT_LDLIBS)
+.PHONY: simt-bench
+simt-bench: $(BUILD)/tools/simt_bench
+	$(BUILD)/tools/simt_bench 1 2

@@ -237,6 +237,43 @@ static void log_access(const worker *w, const pw_simt_thread *t, int kind, int s
     e->addr = addr;
 }
 
+/* Whether all n bytes at wr are marked written (initcheck's byte map of
+ * shared memory holds only 0 and 1): the sizes the hooks pass, a word at a
+ * time, instead of a loop over the bytes on every load. */
+static inline __attribute__((always_inline)) bool bytes_written(const unsigned char *wr, size_t n)
+{
+    uint64_t v, y;
+    switch (n) {
+    case 1: return wr[0] != 0;
+    case 4: { uint32_t x; memcpy(&x, wr, 4); return x == 0x01010101u; }
+    case 8: memcpy(&v, wr, 8); return v == 0x0101010101010101ull;
+    case 16: memcpy(&v, wr, 8); memcpy(&y, wr + 8, 8); return (v & y) == 0x0101010101010101ull;
+    default:
+        for (size_t b = 0; b < n; b++)
+            if (!wr[b]) return false;
+        return true;
+    }
+}
+
+/* Whether bits o..o+n-1 of a cudaMalloc allocation's written-bit map are
+ * all set: one byte of the map for an access inside 8 aligned bytes (any
+ * aligned access up to 8 bytes), whole bytes for a 16-byte one. */
+static inline __attribute__((always_inline)) bool bits_set(unsigned char *bits, size_t o, size_t n)
+{
+    if ((o & 7) + n <= 8) {
+        unsigned m = ((1u << n) - 1) << (o & 7);
+        return (__atomic_load_n(&bits[o >> 3], __ATOMIC_RELAXED) & m) == m;
+    }
+    if (!(o & 7) && !(n & 7)) {
+        for (size_t k = o >> 3; k < (o + n) >> 3; k++)
+            if (__atomic_load_n(&bits[k], __ATOMIC_RELAXED) != 0xFF) return false;
+        return true;
+    }
+    for (size_t b = o; b < o + n; b++)
+        if (!(__atomic_load_n(&bits[b >> 3], __ATOMIC_RELAXED) >> (b & 7) & 1)) return false;
+    return true;
+}
+
 /* Every access of kernel code comes here. */
 static inline __attribute__((always_inline)) void on_access(const void *p, size_t bytes, int kind, const void *site,
                                                              bool aligned)
@@ -266,7 +303,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         else if (kind == K_READ) w->c.shared_loads++;
         else w->c.atomics++;
         if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 1, off, bytes);
-        if (kind != K_WRITE) {
+        if (kind != K_WRITE && !bytes_written(w->written + off, bytes)) {
             unsigned char *wr = w->written + off;
             for (size_t b = 0; b < bytes; b++)
                 if (!wr[b]) {
@@ -317,10 +354,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
     unsigned char *bits = simt_allocs[i].init;
     if (bits) {
         size_t o = (size_t)(a - (uintptr_t)simt_allocs[i].base);
-        bool all = true;
-        for (size_t b = o; b < o + bytes; b++)
-            if (!(__atomic_load_n(&bits[b >> 3], __ATOMIC_RELAXED) >> (b & 7) & 1)) { all = false; break; }
-        if (!all) {
+        if (!bits_set(bits, o, bytes)) {
             if (kind == K_READ && (simt_checks & PW_CHECK_INITCHECK)) {
                 char where[200];
                 simt_site_text(site, where, sizeof where);

@@ -264,8 +264,12 @@ static void run_block(worker *w, long long b)
                 w->order[i] = w->order[j];
                 w->order[j] = tmp;
             }
-        for (int k = 0; k < T; k++) {
-            pw_simt_thread *t = w->thr[w->order[k]];
+        /* A thread that gives way hands the CPU straight to the next runnable
+         * one of this pass (simt_sync.c, give_way: one fiber switch, not two
+         * through here) and moves w->pos on; it comes back here at the
+         * pass's end, or for a thread with no fiber yet, or on an error. */
+        for (w->pos = 0; w->pos < T; w->pos++) {
+            pw_simt_thread *t = w->thr[w->order[w->pos]];
             if (t->state != RUNNABLE) continue;
             run_thread(w, t);
             ran = true;

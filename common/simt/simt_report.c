@@ -234,6 +234,7 @@ static void trace_flush(worker *w, warp_log *wl)
     /* static: this may run on a fiber's small stack (only block 0's worker gets here) */
     static group *gs[4096];
     static int kinds[4096], spaces[4096];
+    static uintptr_t bases[4096];
     int n = 0;
     for (int s = 0; s < wl->nsites; s++)
         for (int k = 0; k < wl->sites[s].n && n < 4096; k++) {
@@ -243,10 +244,12 @@ static void trace_flush(worker *w, warp_log *wl)
     qsort(gs, (size_t)n, sizeof gs[0], by_seq);
     for (int i = 0; i < n; i++) {     /* each group's site: found again by address */
         kinds[i] = spaces[i] = 0;
+        bases[i] = 0;
         for (int s = 0; s < wl->nsites; s++)
             if (gs[i] >= wl->sites[s].g && gs[i] < wl->sites[s].g + wl->sites[s].n) {
                 kinds[i] = wl->sites[s].kind;
                 spaces[i] = wl->sites[s].space;
+                bases[i] = wl->sites[s].base;
             }
     }
     for (int i = 0; i < n && trace_n < trace_cap; i++) {
@@ -256,7 +259,8 @@ static void trace_flush(worker *w, warp_log *wl)
         st->store = kinds[i] == K_WRITE;
         st->mask = gs[i]->mask;
         st->bytes = gs[i]->bytes;
-        for (int l = 0; l < 32; l++) st->addr[l] = gs[i]->mask >> l & 1u ? (uint64_t)gs[i]->addr[l] : 0;
+        for (int l = 0; l < 32; l++)
+            st->addr[l] = gs[i]->mask >> l & 1u ? (uint64_t)(bases[i] + (uintptr_t)(intptr_t)gs[i]->addr[l]) : 0;
     }
     (void)w;
 }
@@ -284,14 +288,36 @@ static void rehash(warp_log *wl)
 }
 
 
-static site_log *site_slot(worker *w, pw_simt_thread *t, const void *site, int kind, int space)
+/* The thread's hint for a site: one of 4 slots, by the instruction's address. */
+static inline int *site_hint(pw_simt_thread *t, const void *site, int kind)
+{
+    return &t->site_hint[((uintptr_t)site ^ (uintptr_t)kind) & 3];
+}
+
+static site_log *site_slot(worker *w, pw_simt_thread *t, const void *site, int kind, int space, uintptr_t off)
 {
     warp_log *wl = &w->warps[t->warp];
+    /* Guesses before the hash, each checked (a stale one after a flush or
+     * another lane's insertion just misses): the lanes of a warp run one
+     * after another through the same code, and the first one made the
+     * sites in that order, so the next site is likely the one after this
+     * thread's last; a loop comes back to the same few instructions, so
+     * next the index this thread found last for the instruction's slot. */
+    int *hint = site_hint(t, site, kind);
+    int guess = t->site_last + 1;
+    if (guess < wl->nsites) {
+        site_log *sl = &wl->sites[guess];
+        if (sl->site == site && sl->kind == kind && sl->space == space) { t->site_last = *hint = guess; return sl; }
+    }
+    if (*hint < wl->nsites) {
+        site_log *sl = &wl->sites[*hint];
+        if (sl->site == site && sl->kind == kind && sl->space == space) { t->site_last = *hint; return sl; }
+    }
     if (wl->hcap) {
         unsigned h = hash_site(site, kind) & (unsigned)(wl->hcap - 1);
         for (int s; (s = wl->hash[h]); h = (h + 1) & (unsigned)(wl->hcap - 1)) {
             site_log *sl = &wl->sites[s - 1];
-            if (sl->site == site && sl->kind == kind && sl->space == space) return sl;
+            if (sl->site == site && sl->kind == kind && sl->space == space) { t->site_last = *hint = s - 1; return sl; }
         }
     }
     if (2 * (wl->nsites + 1) > wl->hcap) {
@@ -309,17 +335,28 @@ static site_log *site_slot(worker *w, pw_simt_thread *t, const void *site, int k
     sl->site = site;
     sl->kind = kind;
     sl->space = space;
+    sl->base = off;
     sl->n = 0;
     memset(sl->occ, 0, sizeof sl->occ);
     unsigned h = hash_site(site, kind) & (unsigned)(wl->hcap - 1);
     while (wl->hash[h]) h = (h + 1) & (unsigned)(wl->hcap - 1);
     wl->hash[h] = s + 1;
+    t->site_last = *hint = s;
     return sl;
 }
 
 void simt_record(worker *w, pw_simt_thread *t, const void *site, int kind, int space, uintptr_t off, size_t bytes)
 {
-    site_log *sl = site_slot(w, t, site, kind, space);
+    site_log *sl = site_slot(w, t, site, kind, space, off);
+    intptr_t d = (intptr_t)(off - sl->base);
+    if (d != (int32_t)d) {
+        /* 2 GiB or more from the site's first address since the warp met
+         * (one instruction reaching both a __device__ variable and the heap):
+         * count what is there, as at a meeting, and start again from here */
+        simt_flush_warp(w, t->warp);
+        sl = site_slot(w, t, site, kind, space, off);
+        d = 0;
+    }
     uint32_t k = sl->occ[t->lane]++;
     if ((int)k >= sl->cap) {
         int cap = sl->cap ? 2 * sl->cap : 16;
@@ -336,30 +373,60 @@ void simt_record(worker *w, pw_simt_thread *t, const void *site, int kind, int s
     }
     group *g = &sl->g[k];
     g->mask |= 1u << t->lane;
-    g->addr[t->lane] = off;
+    g->addr[t->lane] = (int32_t)d;
     w->dirty_warps[t->warp / 32] |= 1u << (t->warp % 32);
     if (sl->n >= PASS_CAP) simt_flush_warp(w, t->warp);   /* a long loop with no meeting: count what is there */
+}
+
+/* One warp instruction's lanes with their whole addresses (a group adds
+ * its site's base back), what the counts below read. */
+typedef struct {
+    uint32_t mask, bytes;
+    uintptr_t addr[32];
+} request;
+
+static void expand(const site_log *sl, const group *g, request *r)
+{
+    r->mask = g->mask;
+    r->bytes = g->bytes;
+    for (int l = 0; l < 32; l++) r->addr[l] = g->mask >> l & 1u ? sl->base + (uintptr_t)(intptr_t)g->addr[l] : 0;
+}
+
+/* Whether v is among the n values of list: a 1024-bit filter of their low
+ * bits (the caller's, zeroed per request) answers "no" for most new values
+ * without the search, so a request's dedup is about linear, not the
+ * quadratic search over up to 128 values it was (a quarter of histogram's
+ * time, whose lanes' bytes are not in rising order). */
+static inline bool seen_before(uintptr_t v, uint64_t filter[16], const uintptr_t *list, int n)
+{
+    unsigned h = (unsigned)(v & 1023);
+    uint64_t bit = 1ull << (h & 63);
+    if (!(filter[h >> 6] & bit)) {
+        filter[h >> 6] |= bit;
+        return false;
+    }
+    for (int j = n; j > 0; j--)   /* from the newest: a broadcast's value is the last one */
+        if (list[j - 1] == v) return true;
+    return false;
 }
 
 /* Distinct units of 2^shift bytes the lanes of g touched: 32-byte sectors
  * (shift 5: what the memory system moves), or 128-byte lines (shift 7: the
  * L1 wavefronts of a global request, one line's worth of data a clock). */
-static int distinct(const group *g, int shift)
+static int distinct(const request *g, int shift)
 {
     uintptr_t seen[64];           /* 32 lanes of at most 16 bytes: 2 units each at most */
+    uint64_t filter[16] = { 0 };
     int n = 0;
     for (int l = 0; l < 32; l++) {
         if (!(g->mask >> l & 1u)) continue;
-        for (uintptr_t s = g->addr[l] >> shift; s <= (g->addr[l] + g->bytes - 1) >> shift; s++) {
-            int j = n;
-            while (j > 0 && seen[j - 1] != s) j--;
-            if (j == 0 && n < 64) seen[n++] = s;
-        }
+        for (uintptr_t s = g->addr[l] >> shift; s <= (g->addr[l] + g->bytes - 1) >> shift; s++)
+            if (!seen_before(s, filter, seen, n) && n < 64) seen[n++] = s;
     }
     return n;
 }
-static int sectors(const group *g) { return distinct(g, 5); }
-static int lines(const group *g) { return distinct(g, 7); }
+static int sectors(const request *g) { return distinct(g, 5); }
+static int lines(const request *g) { return distinct(g, 7); }
 
 /* Whether sector s is new to this block (and now remembered): the GPU
  * model's L1, a cache of the block's own loads that forgets nothing while
@@ -394,7 +461,7 @@ static int l1_first_touch(worker *w, uintptr_t s)
 }
 
 /* The sectors of g this block had not loaded before. */
-static int new_sectors(worker *w, const group *g)
+static int new_sectors(worker *w, const request *g)
 {
     int n = 0;
     for (int l = 0; l < 32; l++) {
@@ -406,16 +473,15 @@ static int new_sectors(worker *w, const group *g)
 
 /* Bank-conflict ways: the most distinct 4-byte words any one bank must serve.
  * *words: how many distinct words the request touched (32 fit one wavefront). */
-static int conflict_ways(const group *g, int *words_out)
+static int conflict_ways(const request *g, int *words_out)
 {
     uintptr_t words[128];         /* 32 lanes x at most 4 words (a 16-byte access) */
     int n = 0, per_bank[32] = { 0 }, ways = 1;
+    uint64_t filter[16] = { 0 };
     for (int l = 0; l < 32; l++) {
         if (!(g->mask >> l & 1u)) continue;
         for (uintptr_t wd = g->addr[l] >> 2; wd <= (g->addr[l] + g->bytes - 1) >> 2 && n < 128; wd++) {
-            int j = 0;
-            while (j < n && words[j] != wd) j++;
-            if (j < n) continue;          /* the same word: a broadcast */
+            if (seen_before(wd, filter, words, n)) continue;   /* the same word: a broadcast */
             words[n++] = wd;
             int b = (int)(wd & 31);
             if (++per_bank[b] > ways) ways = per_bank[b];
@@ -449,11 +515,12 @@ void simt_flush_warp(worker *w, int warp)
     for (int s = 0; s < wl->nsites; s++) {
         site_log *sl = &wl->sites[s];
         for (int k = 0; k < sl->n; k++) {
-            const group *g = &sl->g[k];
-            if (!g->mask) continue;
+            if (!sl->g[k].mask) continue;
             c->warp_steps++;
-            c->active_lanes += __builtin_popcount(g->mask);
+            c->active_lanes += __builtin_popcount(sl->g[k].mask);
             if (sl->kind == K_ATOMIC) continue;
+            request req, *g = &req;
+            expand(sl, &sl->g[k], &req);
             if (sl->space == SPACE_GLOBAL) {
                 if (sl->kind == K_WRITE) {
                     c->global_store_requests++;

@@ -66,12 +66,14 @@ typedef struct {                  /* one warp instruction being assembled */
     uint32_t seq;                 /* when its first lane got there, in the warp's order */
     uint32_t mask;                /* lanes that executed it */
     uint32_t bytes;               /* access size of the first lane */
-    uintptr_t addr[32];           /* per lane: address (global) or offset (shared) */
+    int32_t addr[32];             /* per lane: address (global) or offset (shared) minus the site's base:
+                                   * 140 bytes a group, not 268 (a loop's groups filled the caches) */
 } group;
 
 typedef struct {                  /* every pass of a warp's lanes over one instruction */
     const void *site;
     int kind, space;
+    uintptr_t base;               /* the first address recorded since the warp last met (simt_record) */
     uint32_t occ[32];             /* passes by each lane */
     group *g;
     int n, cap;                   /* groups used (= most passes by any lane), allocated */
@@ -110,6 +112,8 @@ struct pw_simt_thread {
     const char *wait_file;        /* the barrier or collective it waits at */
     int wait_line;
     int slice;                    /* accesses since it last gave way */
+    int site_hint[4];             /* its warp log's index of a site it used lately (simt_report.c, site_slot) */
+    int site_last;                /* ... and of the last one: the next is likely the one after it */
     /* a collective in progress, or a barrier's predicate */
     int op, arg, width, pred;
     unsigned mask;
@@ -161,6 +165,7 @@ struct worker {
     warp_log warps[MAX_WARPS];
     unsigned dirty_warps[MAX_WARPS / 32 + 1];
     int order[MAX_THREADS];
+    int pos;                      /* the scheduler's place in order[] in this pass (simt_sync.c hands over from it) */
     uint64_t rng;
     long long no_progress;        /* accesses since anything changed in this block */
     pw_simt_counters c;

@@ -6,11 +6,34 @@
 
 /* ---- barriers ---------------------------------------------------------------------------------- */
 
-/* Back to the scheduler until someone makes this thread runnable again. */
+/* Give the CPU away until someone makes this thread runnable again: to
+ * the next runnable thread of the scheduler's pass (run_block in
+ * simt_launch.c), the one it would have run next, so the order is the
+ * scheduler's; back to the scheduler at the pass's end (it opens barriers,
+ * finds deadlocks), for a thread whose fiber it has not made yet, or when
+ * an error stopped the launch. One fiber switch per thread at a barrier
+ * instead of two (there and back through the scheduler's loop). */
+static void give_way(pw_simt_thread *t)
+{
+    worker *w = t->w;
+    if (!__atomic_load_n(&w->L->failed, __ATOMIC_ACQUIRE))
+        for (int k = w->pos + 1; k < w->nthreads; k++) {
+            pw_simt_thread *u = w->thr[w->order[k]];
+            if (u->state != RUNNABLE) continue;
+            if (!u->fiber) break;
+            w->pos = k;
+            u->started = true;
+            simt_cur = u;
+            pw_fiber_switch(t->fiber, u->fiber);
+            return;               /* whoever switched back to t set simt_cur */
+        }
+    pw_fiber_switch(t->fiber, w->sched);
+}
+
 void simt_yield(pw_simt_thread *t)
 {
     t->slice = 0;
-    pw_fiber_switch(t->fiber, t->w->sched);
+    give_way(t);
 }
 
 /* SLICE accesses in a row: let the others run (a spinning thread must not
@@ -31,7 +54,7 @@ void simt_preempt(pw_simt_thread *t, const void *site)
                      "so waiting for another block can hang a GPU too)", where[0] ? where : "a wait", w->no_progress,
                      simt_spin_limit, list);
     }
-    pw_fiber_switch(t->fiber, w->sched);
+    give_way(t);
 }
 
 void pw_simt_yield(void)
