@@ -144,14 +144,15 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
         size_t lo = wd * 4 > off ? wd * 4 : off, hi = wd * 4 + 4 < off + bytes ? wd * 4 + 4 : off + bytes;
         uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo - wd * 4));
         bool atomic = kind == K_ATOMIC;
+        bool aload = atomic && t->access_mode == MODE_ALOAD;   /* an atomic load only reads */
         if (c->wtid >= 0 && (c->wmask & m) && !(atomic && c->watomic) &&
             !ordered(w, t, c->wtid, w->thr[c->wtid]->warp, c->wepoch, c->wsync)) {
-            race_report(w, t, kind == K_READ ? "read-after-write" : "write-after-write", wd * 4, c->wtid, c->wsite,
-                        c->watomic ? "did an atomic" : "wrote", kind == K_READ ? "read" : atomic ? "did an atomic" : "wrote",
-                        site);
+            race_report(w, t, kind == K_READ || aload ? "read-after-write" : "write-after-write", wd * 4, c->wtid,
+                        c->wsite, c->watomic ? "did an atomic" : "wrote",
+                        kind == K_READ ? "read" : atomic ? "did an atomic" : "wrote", site);
             c->wtid = -1;         /* one report per pair */
         }
-        if (kind != K_READ && c->rtid != -1 && (c->rmask & m) && !(atomic && c->ratomic)) {
+        if (kind != K_READ && !aload && c->rtid != -1 && (c->rmask & m) && !(atomic && c->ratomic)) {
             bool ok = c->rtid >= 0 ? ordered(w, t, c->rtid, c->rwarp, c->repoch, c->rsync)
                                    : c->repoch != w->epoch ||
                                          (c->rwarp == t->warp && c->rsync != w->wsync[t->warp]);
@@ -167,14 +168,14 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
                 c->rtid = -1;
             }
         }
-        if (kind == K_READ) {
+        if (kind == K_READ || aload) {
             if (c->rtid == -1 || c->repoch != w->epoch) {
                 c->rtid = (int16_t)t->linear;
                 c->rwarp = (int16_t)t->warp;
                 c->repoch = w->epoch;
                 c->rsync = w->wsync[t->warp];
                 c->rsite = site;
-                c->ratomic = 0;
+                c->ratomic = aload;
                 c->rmask = m;
             } else {
                 if (c->rtid != t->linear) {
@@ -182,6 +183,7 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
                     c->rtid = -2;
                     c->rsync = w->wsync[t->warp];
                 }
+                c->ratomic = c->ratomic && aload;
                 c->rmask |= m;
             }
         } else {
@@ -266,7 +268,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         else if (kind == K_READ) w->c.shared_loads++;
         else w->c.atomics++;
         if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 1, off, bytes);
-        if (kind != K_WRITE) {
+        if (kind != K_WRITE && t->access_mode != MODE_ASTORE) {
             unsigned char *wr = w->written + off;
             for (size_t b = 0; b < bytes; b++)
                 if (!wr[b]) {
@@ -278,7 +280,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                                     "at %s from uninitialized shared memory at offset 0x%zx: this block stored nothing "
                                     "there (a GPU would show whatever was left; here it is 0xFF)", w->L->cfg.name,
                                     w->block_idx.x, w->block_idx.y, w->block_idx.z, t->tid.x, t->tid.y, t->tid.z,
-                                    kind_word(kind), bytes, where, (size_t)off);
+                                    kind == K_ATOMIC ? "atomic read" : kind_word(kind), bytes, where, (size_t)off);
                     }
                     memset(wr, 1, bytes);         /* one report per location */
                     break;
@@ -303,6 +305,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                 else if (kind == K_READ) w->c.global_loads++;
                 else w->c.atomics++;
                 if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 0, a, bytes);
+                if (simt_checks & PW_CHECK_RACECHECK) simt_race_global(w, t, a, bytes, kind, site, NULL);
                 if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
                 return;
             }
@@ -321,14 +324,15 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         for (size_t b = o; b < o + bytes; b++)
             if (!(__atomic_load_n(&bits[b >> 3], __ATOMIC_RELAXED) >> (b & 7) & 1)) { all = false; break; }
         if (!all) {
-            if (kind == K_READ && (simt_checks & PW_CHECK_INITCHECK)) {
+            if (kind != K_WRITE && t->access_mode != MODE_ASTORE && (simt_checks & PW_CHECK_INITCHECK)) {
                 char where[200];
                 simt_site_text(site, where, sizeof where);
                 simt_report_line(PW_CHECK_INITCHECK,
-                            "simt initcheck: kernel %s, block (%u,%u,%u), thread (%u,%u,%u): read of %zu bytes at %s "
+                            "simt initcheck: kernel %s, block (%u,%u,%u), thread (%u,%u,%u): %s of %zu bytes at %s "
                             "from uninitialized global memory: byte %zu of a %zu-byte cudaMalloc allocation that no "
                             "cudaMemcpy, cudaMemset or store has written", w->L->cfg.name, w->block_idx.x,
-                            w->block_idx.y, w->block_idx.z, t->tid.x, t->tid.y, t->tid.z, bytes, where, o,
+                            w->block_idx.y, w->block_idx.z, t->tid.x, t->tid.y, t->tid.z,
+                            kind == K_ATOMIC ? "atomic read" : "read", bytes, where, o,
                             simt_allocs[i].bytes);
             }
             /* written now (or reported once) */
@@ -336,10 +340,22 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                 __atomic_fetch_or(&bits[b >> 3], (unsigned char)(1u << (b & 7)), __ATOMIC_RELAXED);
         }
     }
+    if (simt_checks & PW_CHECK_RACECHECK) simt_race_global(w, t, a, bytes, kind, site, &simt_allocs[i]);
     if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
 }
 
 /* ---- the hooks: ThreadSanitizer's entry points, renamed pw_tsan_* in .cu objects ----------- */
+
+/* A volatile access, an atomic load or store: the kind rides on the thread
+ * (an access may give way to other fibers before it is checked). */
+static inline __attribute__((always_inline)) void moded(const void *p, size_t bytes, int kind, const void *site,
+                                                         bool aligned, int mode)
+{
+    pw_simt_thread *t = simt_cur;
+    if (t) t->access_mode = mode;
+    on_access(p, bytes, kind, site, aligned);
+    if (t) t->access_mode = MODE_PLAIN;
+}
 
 #define RA __builtin_return_address(0)
 #define PW_HOOKS(n)                                                                                 \
@@ -347,10 +363,10 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
     void pw_tsan_write##n(void *p) { on_access(p, n, K_WRITE, RA, true); }                          \
     void pw_tsan_unaligned_read##n(void *p) { on_access(p, n, K_READ, RA, false); }                 \
     void pw_tsan_unaligned_write##n(void *p) { on_access(p, n, K_WRITE, RA, false); }               \
-    void pw_tsan_volatile_read##n(void *p) { on_access(p, n, K_READ, RA, true); }                   \
-    void pw_tsan_volatile_write##n(void *p) { on_access(p, n, K_WRITE, RA, true); }                 \
-    void pw_tsan_unaligned_volatile_read##n(void *p) { on_access(p, n, K_READ, RA, false); }        \
-    void pw_tsan_unaligned_volatile_write##n(void *p) { on_access(p, n, K_WRITE, RA, false); }      \
+    void pw_tsan_volatile_read##n(void *p) { moded(p, n, K_READ, RA, true, MODE_VOLATILE); }         \
+    void pw_tsan_volatile_write##n(void *p) { moded(p, n, K_WRITE, RA, true, MODE_VOLATILE); }       \
+    void pw_tsan_unaligned_volatile_read##n(void *p) { moded(p, n, K_READ, RA, false, MODE_VOLATILE); } \
+    void pw_tsan_unaligned_volatile_write##n(void *p) { moded(p, n, K_WRITE, RA, false, MODE_VOLATILE); } \
     void pw_tsan_read##n##_pc(void *p, void *pc) { (void)pc; on_access(p, n, K_READ, RA, true); }   \
     void pw_tsan_write##n##_pc(void *p, void *pc) { (void)pc; on_access(p, n, K_WRITE, RA, true); }
 /* declared here, defined once: no header declares the hooks (only objects call them) */
@@ -454,13 +470,13 @@ void pw_tsan_ignore_thread_end(void) {}
     T pw_tsan_atomic##bits##_load(const volatile T *a, int mo)                                            \
     {                                                                                                     \
         (void)mo;                                                                                         \
-        on_access((const void *)a, sizeof(T), K_ATOMIC, RA, true);                                        \
+        moded((const void *)a, sizeof(T), K_ATOMIC, RA, true, MODE_ALOAD);                                \
         return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                      \
     }                                                                                                     \
     void pw_tsan_atomic##bits##_store(volatile T *a, T v, int mo)                                         \
     {                                                                                                     \
         (void)mo;                                                                                         \
-        on_access((const void *)a, sizeof(T), K_ATOMIC, RA, true);                                        \
+        moded((const void *)a, sizeof(T), K_ATOMIC, RA, true, MODE_ASTORE);                               \
         __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                         \
     }                                                                                                     \
     PW_ATOMIC_RMW(bits, T, exchange, __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST))                         \
@@ -521,6 +537,10 @@ void pw_tsan_atomic_signal_fence(int mo);
 /* A full fence: a seq_cst read-modify-write (ThreadSanitizer builds of this
  * file warn on __atomic_thread_fence, which they do not model). */
 static int fence_word;
-void pw_simt_fence(void) { __atomic_fetch_add(&fence_word, 0, __ATOMIC_SEQ_CST); }
+void pw_simt_fence(void)
+{
+    __atomic_fetch_add(&fence_word, 0, __ATOMIC_SEQ_CST);
+    simt_race_global_fence();     /* the fence-and-flag protocol (simt_race_global.c) */
+}
 void pw_tsan_atomic_thread_fence(int mo) { (void)mo; pw_simt_fence(); }
 void pw_tsan_atomic_signal_fence(int mo) { (void)mo; }
