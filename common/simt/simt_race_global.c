@@ -510,7 +510,7 @@ void simt_race_global(worker *w, pw_simt_thread *t, uintptr_t a, size_t bytes, i
         }
         if (c->wstamp && (c->wthr >> 10 & 0xF & m) && !(atomic && (c->wthr >> 14 & 1)) &&
             !ordered(s, w, t, c->wstamp, c->wblock, c->wthr & 0x3FF, c->wsync)) {
-            h[nh++] = (hazard_rec){ writes ? "write-after-write" : "read-after-write", word(false, true, c->wthr >> 14 & 1),
+            h[nh++] = (hazard_rec){ writes ? "write-after-write" : "read-after-write", (c->wthr >> 14 & 1) ? "did an atomic" : "wrote",
                                     word(reads, writes, atomic), c->wblock, blk, c->wthr & 0x3FFu, (unsigned)t->linear,
                                     c->wsite, code, g, al, w->L };
             later = writes && !reads;
@@ -518,7 +518,7 @@ void simt_race_global(worker *w, pw_simt_thread *t, uintptr_t a, size_t bytes, i
         }
         if (writes && c->rstamp && (c->rthr >> 10 & 0xF & m) && !(atomic && (c->rthr >> 14 & 1)) &&
             !ordered(s, w, t, c->rstamp, c->rblock, c->rthr & 0x3FF, c->rsync)) {
-            h[nh++] = (hazard_rec){ "write-after-read", word(true, false, c->rthr >> 14 & 1), word(reads, writes, atomic),
+            h[nh++] = (hazard_rec){ "write-after-read", (c->rthr >> 14 & 1) ? "did an atomic load" : "read", word(reads, writes, atomic),
                                     c->rblock, blk, c->rthr & 0x3FFu, (unsigned)t->linear, c->rsite, code, g, al, w->L };
             c->rstamp = 0;
         }
