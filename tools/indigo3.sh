@@ -21,7 +21,9 @@
 # left out, codes with none are the bug-free ones. From each class the
 # codes are taken evenly spread over the name-sorted list (so: the same
 # every time, and across the algorithms). Each is built with tools/pwcc
-# as the suite builds it with nvcc (-O3 -I lib), unmodified, and run as
+# as the suite builds it with nvcc (-O3 -I lib), unmodified, plus
+# -DPW_CUDA12_DEVICE_PROP (the suite prints cudaDeviceProp.clockRate and
+# memoryClockRate, which CUDA 13 removed: nvcc 13 rejects it too), and run as
 # its run script does (input, 1 run, source 0) under tools/pwsan (every
 # check), 120 s at most. Printed: a table of bug class, codes, reported
 # (a simt report), clean (exit 0, none), other (a crash, a timeout or a
@@ -93,7 +95,7 @@ one() {   # one CLASS PATH: prints "CLASS NAME VERDICT"
     name=$(basename "$rel" .cu)
     exe=$work/exe/$name
     log=$work/logs/$name
-    if ! "$root/tools/pwcc" -O3 -I "$suite/lib" -o "$exe" "$gen/generatedCodes/CUDA/$rel" >"$log.build" 2>&1; then
+    if ! "$root/tools/pwcc" -O3 -DPW_CUDA12_DEVICE_PROP -I "$suite/lib" -o "$exe" "$gen/generatedCodes/CUDA/$rel" >"$log.build" 2>&1; then
         echo "$cls $name build-failure"
         return
     fi
