@@ -268,7 +268,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         else if (kind == K_READ) w->c.shared_loads++;
         else w->c.atomics++;
         if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 1, off, bytes);
-        if (kind != K_WRITE && t->access_mode != MODE_ASTORE) {
+        if (kind != K_WRITE && t->access_mode < MODE_ASTORE) {
             unsigned char *wr = w->written + off;
             for (size_t b = 0; b < bytes; b++)
                 if (!wr[b]) {
@@ -324,7 +324,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         for (size_t b = o; b < o + bytes; b++)
             if (!(__atomic_load_n(&bits[b >> 3], __ATOMIC_RELAXED) >> (b & 7) & 1)) { all = false; break; }
         if (!all) {
-            if (kind != K_WRITE && t->access_mode != MODE_ASTORE && (simt_checks & PW_CHECK_INITCHECK)) {
+            if (kind != K_WRITE && t->access_mode < MODE_ASTORE && (simt_checks & PW_CHECK_INITCHECK)) {
                 char where[200];
                 simt_site_text(site, where, sizeof where);
                 simt_report_line(PW_CHECK_INITCHECK,
@@ -479,7 +479,14 @@ void pw_tsan_ignore_thread_end(void) {}
         moded((const void *)a, sizeof(T), K_ATOMIC, RA, true, MODE_ASTORE);                               \
         __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                         \
     }                                                                                                     \
-    PW_ATOMIC_RMW(bits, T, exchange, __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST))                         \
+    T pw_tsan_atomic##bits##_exchange(volatile T *a, T v, int mo)                                         \
+    {                                                                                                     \
+        (void)mo;                                                                                         \
+        moded((const void *)a, sizeof(T), K_ATOMIC, RA, true, MODE_AEXCH);                                \
+        T old = __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                              \
+        if (simt_cur && old != v) simt_cur->w->no_progress = 0;                                           \
+        return old;                                                                                       \
+    }                                                                                                     \
     PW_ATOMIC_RMW(bits, T, fetch_add, __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST))                         \
     PW_ATOMIC_RMW(bits, T, fetch_sub, __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST))                         \
     PW_ATOMIC_RMW(bits, T, fetch_and, __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST))                         \

@@ -62,7 +62,8 @@ enum { K_READ, K_WRITE, K_ATOMIC };
 /* what kind of access the running hook makes (pw_simt_thread.access_mode): a
  * volatile one counts as a relaxed atomic for racecheck; an atomic load only
  * reads, an atomic store only writes (initcheck: it reads nothing) */
-enum { MODE_PLAIN, MODE_VOLATILE, MODE_ALOAD, MODE_ASTORE };
+enum { MODE_PLAIN, MODE_VOLATILE, MODE_ALOAD, MODE_ASTORE, MODE_AEXCH };   /* AEXCH: an exchange, which
+                                                                                 reads for racecheck only */
 
 /* ---- state --------------------------------------------------------------------- */
 
