@@ -248,7 +248,7 @@ template <class T, class V> static inline T atomicAdd_system(T *p, V v) { return
 template <class T, class V> static inline T atomicMax_block(T *p, V v) { return atomicMax(p, (T)v); }
 template <class T, class V> static inline T atomicMin_block(T *p, V v) { return atomicMin(p, (T)v); }
 template <class T, class V> static inline T atomicExch_block(T *p, V v) { return atomicExch(p, (T)v); }
-template <class T> static inline T atomicCAS_block(T *p, T c, T v) { return atomicCAS(p, c, v); }
+template <class T, class C, class V> static inline T atomicCAS_block(T *p, C c, V v) { return atomicCAS(p, (T)c, (T)v); }
 template <class T, class V> static inline T atomicSub_block(T *p, V v) { return atomicSub(p, (T)v); }
 template <class T, class V> static inline T atomicAnd_block(T *p, V v) { return atomicAnd(p, (T)v); }
 template <class T, class V> static inline T atomicOr_block(T *p, V v) { return atomicOr(p, (T)v); }
@@ -260,7 +260,7 @@ template <class T, class V> static inline T atomicXor_system(T *p, V v) { return
 template <class T, class V> static inline T atomicMax_system(T *p, V v) { return atomicMax(p, (T)v); }
 template <class T, class V> static inline T atomicMin_system(T *p, V v) { return atomicMin(p, (T)v); }
 template <class T, class V> static inline T atomicExch_system(T *p, V v) { return atomicExch(p, (T)v); }
-template <class T> static inline T atomicCAS_system(T *p, T c, T v) { return atomicCAS(p, c, v); }
+template <class T, class C, class V> static inline T atomicCAS_system(T *p, C c, V v) { return atomicCAS(p, (T)c, (T)v); }
 static inline unsigned atomicInc_block(unsigned *p, unsigned l) { return atomicInc(p, l); }
 static inline unsigned atomicDec_block(unsigned *p, unsigned l) { return atomicDec(p, l); }
 static inline unsigned atomicInc_system(unsigned *p, unsigned l) { return atomicInc(p, l); }
