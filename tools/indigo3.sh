@@ -4,7 +4,7 @@
 # deliberately planted bugs, named by their options, e.g.
 # BFS_CUDA_E_Data_IntType_..._RaceBug_NoLivelockBug_...cu).
 #
-#   tools/indigo3.sh [--suite DIR] [--work DIR] [--per-class N] [--free N] [--input FILE] [--jobs N]
+#   tools/indigo3.sh [--suite DIR] [--work DIR] [--per-class N] [--free N] [--input FILE] [--jobs N] [--timeout S]
 #
 #   --suite DIR      a clone of Indigo3Suite (default /work/peers/Indigo3Suite)
 #   --work DIR       where the codes are generated, built and run (default build/indigo3)
@@ -13,6 +13,7 @@
 #   --input FILE     the graph each code runs on (default the suite's
 #                    inputs/undirect2dim_rand_torus_100n_400e.egr: 100 vertices, 400 edges)
 #   --jobs N         builds and runs at once (default 2)
+#   --timeout S      seconds a code may run (default 120: a planted livelock spins on the host until then)
 #
 # The suite's generator writes the CUDA codes of every bug kind once (its
 # configure.txt with bug: {all}, in a copy under the work folder; about a
@@ -25,14 +26,14 @@
 # -DPW_CUDA12_DEVICE_PROP (the suite prints cudaDeviceProp.clockRate and
 # memoryClockRate, which CUDA 13 removed: nvcc 13 rejects it too), and run as
 # its run script does (input, 1 run, source 0) under tools/pwsan (every
-# check), 120 s at most. Printed: a table of bug class, codes, reported
+# check), --timeout seconds at most. Printed: a table of bug class, codes, reported
 # (a simt report), clean (exit 0, none), other (a crash, a timeout or a
 # non-zero exit with no report), build failures; WORK/report.txt has each
 # code's first report, WORK/list.txt the verdict per code.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-suite=/work/peers/Indigo3Suite work=$root/build/indigo3 per=10 free=20 input='' jobs=2
-usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,1\}//'; }
+suite=/work/peers/Indigo3Suite work=$root/build/indigo3 per=10 free=20 input='' jobs=2 limit=120
+usage() { sed -n '7,15p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "indigo3: $*" >&2; exit 2; }
 while (($#)); do
     case $1 in
@@ -42,11 +43,12 @@ while (($#)); do
         --free) free=${2:-}; shift 2 ;;
         --input) input=${2:-}; shift 2 ;;
         --jobs) jobs=${2:-}; shift 2 ;;
+        --timeout) limit=${2:-}; shift 2 ;;
         -h | --help) usage; exit 0 ;;
         *) usage >&2; exit 2 ;;
     esac
 done
-[[ $per =~ ^[0-9]+$ && $free =~ ^[0-9]+$ && $jobs =~ ^[1-9][0-9]*$ ]] || die "--per-class, --free and --jobs take a count"
+[[ $per =~ ^[0-9]+$ && $free =~ ^[0-9]+$ && $jobs =~ ^[1-9][0-9]*$ && $limit =~ ^[1-9][0-9]*$ ]] || die "--per-class, --free, --jobs and --timeout take a count"
 [ -f "$suite/generate_all_codes.py" ] || die "$suite is not a clone of Indigo3Suite (no generate_all_codes.py)"
 [ -n "$input" ] || input=$suite/inputs/undirect2dim_rand_torus_100n_400e.egr
 [ -f "$input" ] || die "no input graph $input"
@@ -102,7 +104,7 @@ one() {   # one CLASS PATH: prints "CLASS NAME VERDICT"
     local args=("$input" 1)
     case $name in BFS* | SSSP*) args+=(0) ;; esac
     args+=(1)   # the run script's thread count (the CUDA codes ignore it)
-    timeout -k 5 120 "$root/tools/pwsan" "$exe" "${args[@]}" >"$log.out" 2>"$log.err"
+    timeout -k 5 "$limit" "$root/tools/pwsan" "$exe" "${args[@]}" >"$log.out" 2>"$log.err"
     rc=$?
     if grep -Eq 'simt (memcheck|racecheck|initcheck|synccheck|livelock)' "$log.err"; then
         echo "$cls $name reported"
@@ -113,7 +115,7 @@ one() {   # one CLASS PATH: prints "CLASS NAME VERDICT"
     fi
 }
 export -f one
-export root suite work gen input
+export root suite work gen input limit
 awk '{ print $1, $2 }' "$work/sample.txt" | xargs -P "$jobs" -n 2 bash -c 'one "$0" "$1"' >"$work/list.txt"
 LC_ALL=C sort -o "$work/list.txt" "$work/list.txt"
 
