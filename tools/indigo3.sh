@@ -33,7 +33,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 suite=/work/peers/Indigo3Suite work=$root/build/indigo3 per=10 free=20 input='' jobs=2 limit=120
-usage() { sed -n '7,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '7,16p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "indigo3: $*" >&2; exit 2; }
 while (($#)); do
     case $1 in
