@@ -379,7 +379,7 @@ typedef struct {                  /* a hazard found under the lock, reported aft
 
 static void report(const hazard_rec *h)
 {
-    char mine[200], theirs[200], where[160];
+    char mine[512], theirs[512], where[160];   /* long paths: generated codes have 200-character names */
     const void *ms = site_of(h->mysite), *os = site_of(h->osite);
     if (ms) simt_site_text(ms, mine, sizeof mine);
     else snprintf(mine, sizeof mine, "an unknown line");
