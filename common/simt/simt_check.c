@@ -114,24 +114,28 @@ static bool ordered(worker *w, pw_simt_thread *t, int tid, int warp, uint32_t ep
 }
 
 static void race_report(worker *w, pw_simt_thread *t, const char *hazard, size_t off, int other, const void *osite,
-                        const char *oword, const char *myword, const void *site)
+                        const char *oword, const char *myword, const void *site, unsigned wait_mask)
 {
-    char mine[200], theirs[200];
+    char mine[200], theirs[200], text[2048];
     simt_site_text(site, mine, sizeof mine);
     simt_site_text(osite, theirs, sizeof theirs);
     pw_simt_thread *u = w->thr[other];
     bool same_warp = u->warp == t->warp;
-    simt_report_line(PW_CHECK_RACECHECK,
-                "simt racecheck: kernel %s, block (%u,%u,%u): %s hazard on shared memory at offset 0x%zx: thread "
-                "(%u,%u,%u) %s at %s, thread (%u,%u,%u) %s at %s, and nothing orders them (%s)",
-                w->L->cfg.name, w->block_idx.x, w->block_idx.y, w->block_idx.z, hazard, off, t->tid.x, t->tid.y,
-                t->tid.z, myword, mine, u->tid.x, u->tid.y, u->tid.z, oword, theirs,
-                same_warp ? "same warp: put __syncwarp() between them; lock-step is not a promise since Volta"
-                          : "put __syncthreads() between them");
+    snprintf(text, sizeof text,
+             "simt racecheck: kernel %s, block (%u,%u,%u): %s hazard on shared memory at offset 0x%zx: thread "
+             "(%u,%u,%u) %s at %s, thread (%u,%u,%u) %s at %s, and nothing orders them (%s)",
+             w->L->cfg.name, w->block_idx.x, w->block_idx.y, w->block_idx.z, hazard, off, t->tid.x, t->tid.y,
+             t->tid.z, myword, mine, u->tid.x, u->tid.y, u->tid.z, oword, theirs,
+             same_warp ? "same warp: put __syncwarp() between them; lock-step is not a promise since Volta"
+                       : "put __syncthreads() between them");
+    /* two plain writes: reported only if the second changes the value (simt_race_global.c) */
+    if (wait_mask) simt_race_shared_defer(w, w->arena + off, wait_mask, text);
+    else simt_report_line(PW_CHECK_RACECHECK, "%s", text);
 }
 
 static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, int kind, const void *site)
 {
+    if (simt_shared_waiting) simt_race_shared_settle(w);   /* the last write-after-write's value is in memory now */
     for (size_t wd = off >> 2; wd <= (off + bytes - 1) >> 2; wd++) {
         race_cell *c = &w->race[wd];
         if (c->serial != w->serial) {
@@ -149,7 +153,8 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
             !ordered(w, t, c->wtid, w->thr[c->wtid]->warp, c->wepoch, c->wsync)) {
             race_report(w, t, kind == K_READ || aload ? "read-after-write" : "write-after-write", wd * 4, c->wtid,
                         c->wsite, c->watomic ? "did an atomic" : "wrote",
-                        kind == K_READ ? "read" : atomic ? "did an atomic" : "wrote", site);
+                        kind == K_READ ? "read" : atomic ? "did an atomic" : "wrote", site,
+                        kind == K_WRITE && !c->watomic ? m : 0);
             c->wtid = -1;         /* one report per pair */
         }
         if (kind != K_READ && !aload && c->rtid != -1 && (c->rmask & m) && !(atomic && c->ratomic)) {
@@ -164,7 +169,7 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
                 }
                 if (other >= 0 && other != t->linear)
                     race_report(w, t, "write-after-read", wd * 4, other, c->rsite, "read",
-                                atomic ? "did an atomic" : "wrote", site);
+                                atomic ? "did an atomic" : "wrote", site, 0);
                 c->rtid = -1;
             }
         }

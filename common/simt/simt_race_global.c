@@ -456,6 +456,41 @@ static void settle(uintptr_t g)
     } while (nout == 8);
 }
 
+/* Shared memory: the same for its write-after-write hazards. A block runs
+ * on one OS thread and a check never gives way between its hook and its
+ * store, so at the next shared access of this OS thread memory holds the
+ * second write's value; a hazard whose block has ended by then (its memory
+ * reset for the next) is dropped, not guessed. */
+typedef struct {
+    const worker *w;
+    uint32_t serial;
+    const unsigned char *word;
+    unsigned mask;
+    uint32_t old;
+    char text[1024];
+} shared_wait;
+enum { MAX_SHARED_WAIT = 8 };
+_Thread_local int simt_shared_waiting;
+static _Thread_local shared_wait swait[MAX_SHARED_WAIT];
+
+void simt_race_shared_settle(worker *w)
+{
+    for (int i = 0; i < simt_shared_waiting; i++) {
+        const shared_wait *q = &swait[i];
+        if (q->w == w && q->serial == w->serial && granule_bytes((uintptr_t)q->word, q->mask) != q->old)
+            simt_report_line(PW_CHECK_RACECHECK, "%s", q->text);
+    }
+    simt_shared_waiting = 0;
+}
+
+void simt_race_shared_defer(worker *w, const unsigned char *word, unsigned mask, const char *text)
+{
+    if (simt_shared_waiting == MAX_SHARED_WAIT) simt_race_shared_settle(w);   /* all of this block: memory is current */
+    shared_wait *q = &swait[simt_shared_waiting++];
+    *q = (shared_wait){ w, w->serial, word, mask, granule_bytes((uintptr_t)word, mask), "" };
+    snprintf(q->text, sizeof q->text, "%s", text);
+}
+
 void simt_race_global_launch_end(void)
 {
     if (__atomic_load_n(&npend, __ATOMIC_RELAXED)) settle(0);
@@ -478,7 +513,7 @@ static const char *word(bool reads, bool writes, bool atomic)
 void simt_race_global(worker *w, pw_simt_thread *t, uintptr_t a, size_t bytes, int kind, const void *site,
                       const allocation *al)
 {
-    (void)site;
+    if (simt_shared_waiting) simt_race_shared_settle(w);   /* shared memory's waiting hazards: memory is current */
     int mode = t->access_mode;
     bool atomic = kind == K_ATOMIC || mode == MODE_VOLATILE;
     bool reads = kind == K_READ || (kind == K_ATOMIC && mode != MODE_ASTORE);

@@ -312,6 +312,10 @@ void simt_race_global_launch_end(void);   /* after its blocks: the write-after-w
 void simt_race_global_fence(void);   /* __threadfence() */
 void simt_race_global_grid_open(void);   /* the last block arrived at grid.sync() */
 void simt_race_global_grid_passed(worker *w);   /* this block passed it */
+/* shared memory's write-after-write hazards wait for the second value too (simt_check.c's race_check) */
+extern _Thread_local int simt_shared_waiting;   /* hazards waiting on this OS thread */
+void simt_race_shared_defer(worker *w, const unsigned char *word, unsigned mask, const char *text);
+void simt_race_shared_settle(worker *w);
 
 /* simt_sync.c */
 const char *simt_coll_name(const pw_simt_thread *t);
