@@ -114,24 +114,28 @@ static bool ordered(worker *w, pw_simt_thread *t, int tid, int warp, uint32_t ep
 }
 
 static void race_report(worker *w, pw_simt_thread *t, const char *hazard, size_t off, int other, const void *osite,
-                        const char *oword, const char *myword, const void *site)
+                        const char *oword, const char *myword, const void *site, unsigned wait_mask)
 {
-    char mine[200], theirs[200];
+    char mine[200], theirs[200], text[2048];
     simt_site_text(site, mine, sizeof mine);
     simt_site_text(osite, theirs, sizeof theirs);
     pw_simt_thread *u = w->thr[other];
     bool same_warp = u->warp == t->warp;
-    simt_report_line(PW_CHECK_RACECHECK,
-                "simt racecheck: kernel %s, block (%u,%u,%u): %s hazard on shared memory at offset 0x%zx: thread "
-                "(%u,%u,%u) %s at %s, thread (%u,%u,%u) %s at %s, and nothing orders them (%s)",
-                w->L->cfg.name, w->block_idx.x, w->block_idx.y, w->block_idx.z, hazard, off, t->tid.x, t->tid.y,
-                t->tid.z, myword, mine, u->tid.x, u->tid.y, u->tid.z, oword, theirs,
-                same_warp ? "same warp: put __syncwarp() between them; lock-step is not a promise since Volta"
-                          : "put __syncthreads() between them");
+    snprintf(text, sizeof text,
+             "simt racecheck: kernel %s, block (%u,%u,%u): %s hazard on shared memory at offset 0x%zx: thread "
+             "(%u,%u,%u) %s at %s, thread (%u,%u,%u) %s at %s, and nothing orders them (%s)",
+             w->L->cfg.name, w->block_idx.x, w->block_idx.y, w->block_idx.z, hazard, off, t->tid.x, t->tid.y,
+             t->tid.z, myword, mine, u->tid.x, u->tid.y, u->tid.z, oword, theirs,
+             same_warp ? "same warp: put __syncwarp() between them; lock-step is not a promise since Volta"
+                       : "put __syncthreads() between them");
+    /* two plain writes: reported only if the second changes the value (simt_race_global.c) */
+    if (wait_mask) simt_race_shared_defer(w, w->arena + off, wait_mask, text);
+    else simt_report_line(PW_CHECK_RACECHECK, "%s", text);
 }
 
 static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, int kind, const void *site)
 {
+    if (simt_shared_waiting) simt_race_shared_settle(w);   /* the last write-after-write's value is in memory now */
     for (size_t wd = off >> 2; wd <= (off + bytes - 1) >> 2; wd++) {
         race_cell *c = &w->race[wd];
         if (c->serial != w->serial) {
@@ -144,14 +148,16 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
         size_t lo = wd * 4 > off ? wd * 4 : off, hi = wd * 4 + 4 < off + bytes ? wd * 4 + 4 : off + bytes;
         uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo - wd * 4));
         bool atomic = kind == K_ATOMIC;
+        bool aload = atomic && t->access_mode == MODE_ALOAD;   /* an atomic load only reads */
         if (c->wtid >= 0 && (c->wmask & m) && !(atomic && c->watomic) &&
             !ordered(w, t, c->wtid, w->thr[c->wtid]->warp, c->wepoch, c->wsync)) {
-            race_report(w, t, kind == K_READ ? "read-after-write" : "write-after-write", wd * 4, c->wtid, c->wsite,
-                        c->watomic ? "did an atomic" : "wrote", kind == K_READ ? "read" : atomic ? "did an atomic" : "wrote",
-                        site);
+            race_report(w, t, kind == K_READ || aload ? "read-after-write" : "write-after-write", wd * 4, c->wtid,
+                        c->wsite, c->watomic ? "did an atomic" : "wrote",
+                        kind == K_READ ? "read" : atomic ? "did an atomic" : "wrote", site,
+                        kind == K_WRITE && !c->watomic ? m : 0);
             c->wtid = -1;         /* one report per pair */
         }
-        if (kind != K_READ && c->rtid != -1 && (c->rmask & m) && !(atomic && c->ratomic)) {
+        if (kind != K_READ && !aload && c->rtid != -1 && (c->rmask & m) && !(atomic && c->ratomic)) {
             bool ok = c->rtid >= 0 ? ordered(w, t, c->rtid, c->rwarp, c->repoch, c->rsync)
                                    : c->repoch != w->epoch ||
                                          (c->rwarp == t->warp && c->rsync != w->wsync[t->warp]);
@@ -163,18 +169,18 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
                 }
                 if (other >= 0 && other != t->linear)
                     race_report(w, t, "write-after-read", wd * 4, other, c->rsite, "read",
-                                atomic ? "did an atomic" : "wrote", site);
+                                atomic ? "did an atomic" : "wrote", site, 0);
                 c->rtid = -1;
             }
         }
-        if (kind == K_READ) {
+        if (kind == K_READ || aload) {
             if (c->rtid == -1 || c->repoch != w->epoch) {
                 c->rtid = (int16_t)t->linear;
                 c->rwarp = (int16_t)t->warp;
                 c->repoch = w->epoch;
                 c->rsync = w->wsync[t->warp];
                 c->rsite = site;
-                c->ratomic = 0;
+                c->ratomic = aload;
                 c->rmask = m;
             } else {
                 if (c->rtid != t->linear) {
@@ -182,6 +188,7 @@ static void race_check(worker *w, pw_simt_thread *t, size_t off, size_t bytes, i
                     c->rtid = -2;
                     c->rsync = w->wsync[t->warp];
                 }
+                c->ratomic = c->ratomic && aload;
                 c->rmask |= m;
             }
         } else {
@@ -303,7 +310,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         else if (kind == K_READ) w->c.shared_loads++;
         else w->c.atomics++;
         if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 1, off, bytes);
-        if (kind != K_WRITE && !bytes_written(w->written + off, bytes)) {
+        if (kind != K_WRITE && t->access_mode < MODE_ASTORE && !bytes_written(w->written + off, bytes)) {
             unsigned char *wr = w->written + off;
             for (size_t b = 0; b < bytes; b++)
                 if (!wr[b]) {
@@ -315,7 +322,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                                     "at %s from uninitialized shared memory at offset 0x%zx: this block stored nothing "
                                     "there (a GPU would show whatever was left; here it is 0xFF)", w->L->cfg.name,
                                     w->block_idx.x, w->block_idx.y, w->block_idx.z, t->tid.x, t->tid.y, t->tid.z,
-                                    kind_word(kind), bytes, where, (size_t)off);
+                                    kind == K_ATOMIC ? "atomic read" : kind_word(kind), bytes, where, (size_t)off);
                     }
                     memset(wr, 1, bytes);         /* one report per location */
                     break;
@@ -340,6 +347,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                 else if (kind == K_READ) w->c.global_loads++;
                 else w->c.atomics++;
                 if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 0, a, bytes);
+                if (simt_checks & PW_CHECK_RACECHECK) simt_race_global(w, t, a, bytes, kind, site, NULL);
                 if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
                 return;
             }
@@ -355,14 +363,15 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
     if (bits) {
         size_t o = (size_t)(a - (uintptr_t)simt_allocs[i].base);
         if (!bits_set(bits, o, bytes)) {
-            if (kind == K_READ && (simt_checks & PW_CHECK_INITCHECK)) {
+            if (kind != K_WRITE && t->access_mode < MODE_ASTORE && (simt_checks & PW_CHECK_INITCHECK)) {
                 char where[200];
                 simt_site_text(site, where, sizeof where);
                 simt_report_line(PW_CHECK_INITCHECK,
-                            "simt initcheck: kernel %s, block (%u,%u,%u), thread (%u,%u,%u): read of %zu bytes at %s "
+                            "simt initcheck: kernel %s, block (%u,%u,%u), thread (%u,%u,%u): %s of %zu bytes at %s "
                             "from uninitialized global memory: byte %zu of a %zu-byte cudaMalloc allocation that no "
                             "cudaMemcpy, cudaMemset or store has written", w->L->cfg.name, w->block_idx.x,
-                            w->block_idx.y, w->block_idx.z, t->tid.x, t->tid.y, t->tid.z, bytes, where, o,
+                            w->block_idx.y, w->block_idx.z, t->tid.x, t->tid.y, t->tid.z,
+                            kind == K_ATOMIC ? "atomic read" : "read", bytes, where, o,
                             simt_allocs[i].bytes);
             }
             /* written now (or reported once) */
@@ -370,10 +379,22 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                 __atomic_fetch_or(&bits[b >> 3], (unsigned char)(1u << (b & 7)), __ATOMIC_RELAXED);
         }
     }
+    if (simt_checks & PW_CHECK_RACECHECK) simt_race_global(w, t, a, bytes, kind, site, &simt_allocs[i]);
     if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
 }
 
 /* ---- the hooks: ThreadSanitizer's entry points, renamed pw_tsan_* in .cu objects ----------- */
+
+/* A volatile access, an atomic load or store: the kind rides on the thread
+ * (an access may give way to other fibers before it is checked). */
+static inline __attribute__((always_inline)) void moded(const void *p, size_t bytes, int kind, const void *site,
+                                                         bool aligned, int mode)
+{
+    pw_simt_thread *t = simt_cur;
+    if (t) t->access_mode = mode;
+    on_access(p, bytes, kind, site, aligned);
+    if (t) t->access_mode = MODE_PLAIN;
+}
 
 #define RA __builtin_return_address(0)
 #define PW_HOOKS(n)                                                                                 \
@@ -381,10 +402,10 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
     void pw_tsan_write##n(void *p) { on_access(p, n, K_WRITE, RA, true); }                          \
     void pw_tsan_unaligned_read##n(void *p) { on_access(p, n, K_READ, RA, false); }                 \
     void pw_tsan_unaligned_write##n(void *p) { on_access(p, n, K_WRITE, RA, false); }               \
-    void pw_tsan_volatile_read##n(void *p) { on_access(p, n, K_READ, RA, true); }                   \
-    void pw_tsan_volatile_write##n(void *p) { on_access(p, n, K_WRITE, RA, true); }                 \
-    void pw_tsan_unaligned_volatile_read##n(void *p) { on_access(p, n, K_READ, RA, false); }        \
-    void pw_tsan_unaligned_volatile_write##n(void *p) { on_access(p, n, K_WRITE, RA, false); }      \
+    void pw_tsan_volatile_read##n(void *p) { moded(p, n, K_READ, RA, true, MODE_VOLATILE); }         \
+    void pw_tsan_volatile_write##n(void *p) { moded(p, n, K_WRITE, RA, true, MODE_VOLATILE); }       \
+    void pw_tsan_unaligned_volatile_read##n(void *p) { moded(p, n, K_READ, RA, false, MODE_VOLATILE); } \
+    void pw_tsan_unaligned_volatile_write##n(void *p) { moded(p, n, K_WRITE, RA, false, MODE_VOLATILE); } \
     void pw_tsan_read##n##_pc(void *p, void *pc) { (void)pc; on_access(p, n, K_READ, RA, true); }   \
     void pw_tsan_write##n##_pc(void *p, void *pc) { (void)pc; on_access(p, n, K_WRITE, RA, true); }
 /* declared here, defined once: no header declares the hooks (only objects call them) */
@@ -488,16 +509,23 @@ void pw_tsan_ignore_thread_end(void) {}
     T pw_tsan_atomic##bits##_load(const volatile T *a, int mo)                                            \
     {                                                                                                     \
         (void)mo;                                                                                         \
-        on_access((const void *)a, sizeof(T), K_ATOMIC, RA, true);                                        \
+        moded((const void *)a, sizeof(T), K_ATOMIC, RA, true, MODE_ALOAD);                                \
         return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                      \
     }                                                                                                     \
     void pw_tsan_atomic##bits##_store(volatile T *a, T v, int mo)                                         \
     {                                                                                                     \
         (void)mo;                                                                                         \
-        on_access((const void *)a, sizeof(T), K_ATOMIC, RA, true);                                        \
+        moded((const void *)a, sizeof(T), K_ATOMIC, RA, true, MODE_ASTORE);                               \
         __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                         \
     }                                                                                                     \
-    PW_ATOMIC_RMW(bits, T, exchange, __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST))                         \
+    T pw_tsan_atomic##bits##_exchange(volatile T *a, T v, int mo)                                         \
+    {                                                                                                     \
+        (void)mo;                                                                                         \
+        moded((const void *)a, sizeof(T), K_ATOMIC, RA, true, MODE_AEXCH);                                \
+        T old = __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                              \
+        if (simt_cur && old != v) simt_cur->w->no_progress = 0;                                           \
+        return old;                                                                                       \
+    }                                                                                                     \
     PW_ATOMIC_RMW(bits, T, fetch_add, __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST))                         \
     PW_ATOMIC_RMW(bits, T, fetch_sub, __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST))                         \
     PW_ATOMIC_RMW(bits, T, fetch_and, __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST))                         \
@@ -555,6 +583,10 @@ void pw_tsan_atomic_signal_fence(int mo);
 /* A full fence: a seq_cst read-modify-write (ThreadSanitizer builds of this
  * file warn on __atomic_thread_fence, which they do not model). */
 static int fence_word;
-void pw_simt_fence(void) { __atomic_fetch_add(&fence_word, 0, __ATOMIC_SEQ_CST); }
+void pw_simt_fence(void)
+{
+    __atomic_fetch_add(&fence_word, 0, __ATOMIC_SEQ_CST);
+    simt_race_global_fence();     /* the fence-and-flag protocol (simt_race_global.c) */
+}
 void pw_tsan_atomic_thread_fence(int mo) { (void)mo; pw_simt_fence(); }
 void pw_tsan_atomic_signal_fence(int mo) { (void)mo; }

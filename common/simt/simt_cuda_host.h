@@ -245,7 +245,16 @@ static inline const char *cudaGetErrorName(cudaError_t e) { return pw_simt_error
 static inline cudaError_t cudaGetDeviceCount(int *n) { return pw_simt_get_device_count(n); }
 static inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int device)
 {
+#ifdef PW_CUDA12_DEVICE_PROP
+    cudaError_t e = pw_simt_get_device_properties(p, device);
+    if (e == cudaSuccess) {
+        pw_simt_device_get_attribute(&p->clockRate, cudaDevAttrClockRate, device);
+        pw_simt_device_get_attribute(&p->memoryClockRate, cudaDevAttrMemoryClockRate, device);
+    }
+    return e;
+#else
     return pw_simt_get_device_properties(p, device);
+#endif
 }
 static inline cudaError_t cudaSetDevice(int device) { return pw_simt_set_device(device); }
 static inline cudaError_t cudaGetDevice(int *device) { return pw_simt_get_device(device); }

@@ -163,7 +163,16 @@ struct cudaDeviceProp {
     unsigned int gpuPciDeviceID;
     unsigned int gpuPciSubsystemID;
     int hostNumaMultinodeIpcSupported;
+#ifdef PW_CUDA12_DEVICE_PROP
+    /* -DPW_CUDA12_DEVICE_PROP: two fields CUDA 13 removed (cudaDevAttrClockRate and
+     * cudaDevAttrMemoryClockRate say them now), for code written for CUDA 12 such as the
+     * Indigo3 suite's; taken from the reserved words, so the layout stays CUDA 13's */
+    int clockRate;                          /* kHz */
+    int memoryClockRate;                    /* kHz */
+    int reserved[54];
+#else
     int reserved[56];
+#endif
 };
 typedef struct cudaDeviceProp cudaDeviceProp;
 

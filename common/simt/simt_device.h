@@ -229,7 +229,15 @@ template <class F, class U> static inline F pw_atomic_float_op(F *p, F v, int op
 }
 static inline float atomicAdd(float *p, float v) { return pw_atomic_float_op<float, uint32_t>(p, v, 0); }
 static inline double atomicAdd(double *p, double v) { return pw_atomic_float_op<double, uint64_t>(p, v, 0); }
-static inline float atomicExch(float *p, float v) { return pw_atomic_float_op<float, uint32_t>(p, v, 1); }
+/* an exchange, not a compare-and-swap loop: it reads nothing first (initcheck) */
+static inline float atomicExch(float *p, float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    u = __atomic_exchange_n(reinterpret_cast<uint32_t *>(p), u, PW_RELAXED);
+    memcpy(&v, &u, sizeof v);
+    return v;
+}
 static inline float atomicMin(float *p, float v) { return pw_atomic_float_op<float, uint32_t>(p, v, 2); }
 static inline float atomicMax(float *p, float v) { return pw_atomic_float_op<float, uint32_t>(p, v, 3); }
 static inline double atomicMin(double *p, double v) { return pw_atomic_float_op<double, uint64_t>(p, v, 2); }
@@ -240,7 +248,23 @@ template <class T, class V> static inline T atomicAdd_system(T *p, V v) { return
 template <class T, class V> static inline T atomicMax_block(T *p, V v) { return atomicMax(p, (T)v); }
 template <class T, class V> static inline T atomicMin_block(T *p, V v) { return atomicMin(p, (T)v); }
 template <class T, class V> static inline T atomicExch_block(T *p, V v) { return atomicExch(p, (T)v); }
-template <class T> static inline T atomicCAS_block(T *p, T c, T v) { return atomicCAS(p, c, v); }
+template <class T, class C, class V> static inline T atomicCAS_block(T *p, C c, V v) { return atomicCAS(p, (T)c, (T)v); }
+template <class T, class V> static inline T atomicSub_block(T *p, V v) { return atomicSub(p, (T)v); }
+template <class T, class V> static inline T atomicAnd_block(T *p, V v) { return atomicAnd(p, (T)v); }
+template <class T, class V> static inline T atomicOr_block(T *p, V v) { return atomicOr(p, (T)v); }
+template <class T, class V> static inline T atomicXor_block(T *p, V v) { return atomicXor(p, (T)v); }
+template <class T, class V> static inline T atomicSub_system(T *p, V v) { return atomicSub(p, (T)v); }
+template <class T, class V> static inline T atomicAnd_system(T *p, V v) { return atomicAnd(p, (T)v); }
+template <class T, class V> static inline T atomicOr_system(T *p, V v) { return atomicOr(p, (T)v); }
+template <class T, class V> static inline T atomicXor_system(T *p, V v) { return atomicXor(p, (T)v); }
+template <class T, class V> static inline T atomicMax_system(T *p, V v) { return atomicMax(p, (T)v); }
+template <class T, class V> static inline T atomicMin_system(T *p, V v) { return atomicMin(p, (T)v); }
+template <class T, class V> static inline T atomicExch_system(T *p, V v) { return atomicExch(p, (T)v); }
+template <class T, class C, class V> static inline T atomicCAS_system(T *p, C c, V v) { return atomicCAS(p, (T)c, (T)v); }
+static inline unsigned atomicInc_block(unsigned *p, unsigned l) { return atomicInc(p, l); }
+static inline unsigned atomicDec_block(unsigned *p, unsigned l) { return atomicDec(p, l); }
+static inline unsigned atomicInc_system(unsigned *p, unsigned l) { return atomicInc(p, l); }
+static inline unsigned atomicDec_system(unsigned *p, unsigned l) { return atomicDec(p, l); }
 #undef PW_RELAXED
 
 /* Memory fences order this thread's accesses (the blocks of a grid may run

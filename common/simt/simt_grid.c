@@ -85,6 +85,7 @@ static void grid_wait(worker *w, const char *file, int line)
     if (++g->arrived == g->nblocks) {
         g->arrived = 0;
         g->generation++;
+        simt_race_global_grid_open();   /* global racecheck: before it, ordered before after it */
         pthread_cond_broadcast(&g->open);
         pthread_mutex_unlock(&g->lock);
         return;
@@ -135,6 +136,7 @@ void pw_simt_grid_sync(const char *file, int line)
     passed_serial = w->serial;
     passed_epoch = w->epoch;
     grid_wait(w, file, line);
+    if (simt_checks & PW_CHECK_RACECHECK) simt_race_global_grid_passed(w);
 }
 
 /* The grid fits when every block can be resident at once. */

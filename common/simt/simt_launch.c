@@ -499,11 +499,13 @@ static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *a
     long long extra = cooperative ? L.nblocks - 1 : simt_workers_setting - 1;
     if (extra > L.nblocks - 1) extra = L.nblocks - 1;
     if (cooperative) simt_grid_begin(&L);
+    simt_race_global_launch(&L);  /* global racecheck: a new launch orders everything before it */
     pthread_t *tids = extra > 0 ? malloc((size_t)extra * sizeof *tids) : NULL;
     if (extra > 0) PW_CHECK_ALLOC(tids, (size_t)extra * sizeof *tids);
     for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_create(&tids[i], NULL, worker_thread, &L));
     work(simt_tls_worker, &L);
     for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_join(tids[i], NULL));
+    simt_race_global_launch_end();
     free(tids);
     if (cooperative) simt_grid_end(&L);
     pthread_mutex_destroy(&L.lock);

@@ -21,7 +21,7 @@ uint64_t simt_shuffle_seed;
 int simt_workers_setting;       /* 0: not set yet */
 unsigned simt_checks = PW_CHECK_ALL;
 long long simt_spin_limit = DEFAULT_SPIN_LIMIT;
-bool simt_leak_checking = true;   /* PW_SIMT_LEAK_CHECK=0: not */
+bool simt_leak_checking;   /* PW_SIMT_LEAK_CHECK=1 (pwsan --leak-check full): on; off by default, as compute-sanitizer */
 bool simt_settings_read;
 long simt_reports, simt_reports_loud;
 char simt_last_report[2048];   /* kept in quiet mode too: checkers explain it */
@@ -61,7 +61,7 @@ void simt_read_settings(void)
         simt_checks = m;
     }
     const char *lc = getenv("PW_SIMT_LEAK_CHECK");
-    if (lc && !strcmp(lc, "0")) simt_leak_checking = false;
+    if (lc && *lc) simt_leak_checking = strcmp(lc, "0") != 0;
     const char *l = getenv("PW_SIMT_SPIN_LIMIT");
     if (l && *l) {
         long long v = strtoll(l, NULL, 10);

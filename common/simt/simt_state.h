@@ -4,7 +4,7 @@
  * another. The files call downwards only, in this order from the bottom:
  * simt_state.c, simt_queue.c (the device's queue and the waits for it),
  * simt_lines.c, simt_report.c, simt_memory.c, simt_api_memory.c,
- * simt_api_device.c, simt_sync.c, simt_coalesce.c, simt_check.c,
+ * simt_api_device.c, simt_sync.c, simt_coalesce.c, simt_race_global.c, simt_check.c,
  * simt_wmma.c, simt_stream.c, simt_grid.c, simt_launch.c. Not for programs:
  * they include simt.h. */
 #ifndef PW_SIMT_STATE_H
@@ -59,6 +59,11 @@ enum {
 enum { RUNNABLE, AT_BARRIER, AT_COLLECTIVE, DONE, MARK };
 enum { SPACE_GLOBAL, SPACE_SHARED };
 enum { K_READ, K_WRITE, K_ATOMIC };
+/* what kind of access the running hook makes (pw_simt_thread.access_mode): a
+ * volatile one counts as a relaxed atomic for racecheck; an atomic load only
+ * reads, an atomic store only writes (initcheck: it reads nothing) */
+enum { MODE_PLAIN, MODE_VOLATILE, MODE_ALOAD, MODE_ASTORE, MODE_AEXCH };   /* AEXCH: an exchange, which
+                                                                                 reads for racecheck only */
 
 /* ---- state --------------------------------------------------------------------- */
 
@@ -114,6 +119,7 @@ struct pw_simt_thread {
     int slice;                    /* accesses since it last gave way */
     int site_hint[4];             /* its warp log's index of a site it used lately (simt_report.c, site_slot) */
     int site_last;                /* ... and of the last one: the next is likely the one after it */
+    int access_mode;              /* MODE_*: set by the volatile and atomic load/store hooks */
     /* a collective in progress, or a barrier's predicate */
     int op, arg, width, pred;
     unsigned mask;
@@ -200,7 +206,7 @@ extern uint64_t simt_shuffle_seed;
 extern int simt_workers_setting;   /* 0: not set yet */
 extern unsigned simt_checks;
 extern long long simt_spin_limit;
-extern bool simt_leak_checking;   /* PW_SIMT_LEAK_CHECK=0: not */
+extern bool simt_leak_checking;   /* PW_SIMT_LEAK_CHECK=1: on (off by default) */
 extern bool simt_settings_read;
 extern long simt_reports, simt_reports_loud;
 extern char simt_last_report[2048];   /* kept in quiet mode too: checkers explain it */
@@ -302,6 +308,19 @@ void simt_thread_error(const char *tool, cudaError_t code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 void simt_thread_list(worker *w, int state, int warp, unsigned mask, char *buf, size_t len);
 extern int simt_trace_warp;
+
+/* simt_race_global.c: racecheck on global memory */
+void simt_race_global(worker *w, pw_simt_thread *t, uintptr_t a, size_t bytes, int kind, const void *site,
+                      const allocation *al);   /* al: NULL for a __device__ variable */
+void simt_race_global_launch(const launch *L);   /* before a launch's blocks start */
+void simt_race_global_launch_end(void);   /* after its blocks: the write-after-write hazards that wait */
+void simt_race_global_fence(void);   /* __threadfence() */
+void simt_race_global_grid_open(void);   /* the last block arrived at grid.sync() */
+void simt_race_global_grid_passed(worker *w);   /* this block passed it */
+/* shared memory's write-after-write hazards wait for the second value too (simt_check.c's race_check) */
+extern _Thread_local int simt_shared_waiting;   /* hazards waiting on this OS thread */
+void simt_race_shared_defer(worker *w, const unsigned char *word, unsigned mask, const char *text);
+void simt_race_shared_settle(worker *w);
 
 /* simt_sync.c */
 const char *simt_coll_name(const pw_simt_thread *t);

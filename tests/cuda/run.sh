@@ -3,11 +3,13 @@
 #
 #   bash tests/cuda/run.sh [--nvcc] [BUILD_DIR]      (BUILD_DIR default: build)
 #
-# Emulator mode (default): each tests/cuda/NAME.cu is built with
+# Emulator mode (default): each tests/cuda/NAME.cu (and tests/cuda/bugs/NAME.cu,
+# the checkers' planted bugs and their look-alikes, named bugs/NAME) is built with
 #   tools/pwcc tests/cuda/NAME.cu -o BUILD_DIR/cuda/NAME
 # and run (60 s at most). A program with NAME.out must exit 0, print exactly
 # NAME.out and no simt report; a program with NAME.expect must exit with its
-# `exit` status and print, on stderr, a line matching each `stderr` regex.
+# `exit` status and print, on stderr, a line matching each `stderr` regex
+# (a `pwsan ARGS` line runs it as tools/pwsan ARGS PROGRAM: --leak-check full).
 # --nvcc mode: each program is built with nvcc for CUDA_ARCH (default
 # sm_80,sm_90, as in mk/cuda.mk) into BUILD_DIR/gpu/cuda/NAME; with a CUDA
 # device the correct programs are run against NAME.out, and the must-fail
@@ -55,9 +57,11 @@ simt_report() { grep -E 'simt (memcheck|racecheck|initcheck|synccheck|livelock):
 
 # The programs, in name order; ONLY narrows them down.
 names=()
-for f in "$SUITE"/*.cu; do
-    n=$(basename "$f" .cu)
-    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $n "* ]]; then continue; fi
+for f in "$SUITE"/*.cu "$SUITE"/bugs/*.cu; do
+    [ -f "$f" ] || continue
+    n=${f#"$SUITE"/}
+    n=${n%.cu}
+    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $n "* ]] && [[ " $ONLY " != *" ${n#bugs/} "* ]]; then continue; fi
     names+=("$n")
 done
 
@@ -107,7 +111,7 @@ check_out() {
 # returns 1 (after a FAIL) on a malformed file.
 parse_expect() {
     local n=$1 line key rest
-    want_exit='' want_stderr=() sanitizer=''
+    want_exit='' want_stderr=() sanitizer='' pwsan=''
     while IFS= read -r line || [ -n "$line" ]; do
         case $line in '' | '#'*) continue ;; esac
         key=${line%% *}
@@ -117,6 +121,7 @@ parse_expect() {
             exit) want_exit=$rest ;;
             stderr) want_stderr+=("$rest") ;;
             sanitizer) sanitizer=$rest ;;
+            pwsan) pwsan=$rest ;;
             *) bad "$n: $n.expect" "unknown line: $line"; return 1 ;;
         esac
     done <"$SUITE/$n.expect"
@@ -150,7 +155,7 @@ emulator_mode() {
         bad "suite: $PWCC not found (the emulator's compiler wrapper)"
         return
     fi
-    mkdir -p "$BUILD/cuda"
+    mkdir -p "$BUILD/cuda/bugs"
     local n exe
     for n in "${names[@]}"; do
         exe=$BUILD/cuda/$n
@@ -163,7 +168,12 @@ emulator_mode() {
             bad "$n: builds with $PWCC" "$(head -n 15 "$tmp/build")"
             continue
         fi
-        run_prog "$exe"
+        if [ -f "$SUITE/$n.expect" ] && [ -n "$pwsan" ]; then
+            # shellcheck disable=SC2086
+            run_prog "$exe" tools/pwsan $pwsan
+        else
+            run_prog "$exe"
+        fi
         if [ -f "$SUITE/$n.expect" ]; then check_expect "$n"; else check_out "$n"; fi
     done
 }
@@ -195,7 +205,7 @@ nvcc_mode() {
     gencode+=(-gencode "arch=compute_$last,code=compute_$last")
     if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then have_gpu=1; fi
     sanitize=$(find_tool compute-sanitizer) || sanitize=''
-    mkdir -p "$BUILD/gpu/cuda"
+    mkdir -p "$BUILD/gpu/cuda/bugs"
     local built=0
     for n in "${names[@]}"; do
         exe=$BUILD/gpu/cuda/$n
