@@ -6,7 +6,8 @@
 #
 #   tools/indigo3.sh [--suite DIR] [--work DIR] [--per-class N] [--free N] [--input FILE] [--jobs N] [--timeout S]
 #
-#   --suite DIR      a clone of Indigo3Suite (default /work/peers/Indigo3Suite)
+#   --suite DIR      a clone of Indigo3Suite (git clone https://github.com/burtscher/Indigo3Suite;
+#                    default: $INDIGO3_SUITE)
 #   --work DIR       where the codes are generated, built and run (default build/indigo3)
 #   --per-class N    codes taken from each bug class (default 10)
 #   --free N         bug-free codes taken (default 20)
@@ -32,8 +33,8 @@
 # code's first report, WORK/list.txt the verdict per code.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-suite=/work/peers/Indigo3Suite work=$root/build/indigo3 per=10 free=20 input='' jobs=2 limit=120
-usage() { sed -n '7,16p' "$0" | sed 's/^# \{0,1\}//'; }
+suite=${INDIGO3_SUITE:-} work=$root/build/indigo3 per=10 free=20 input='' jobs=2 limit=120
+usage() { sed -n '7,17p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "indigo3: $*" >&2; exit 2; }
 while (($#)); do
     case $1 in
@@ -49,6 +50,7 @@ while (($#)); do
     esac
 done
 [[ $per =~ ^[0-9]+$ && $free =~ ^[0-9]+$ && $jobs =~ ^[1-9][0-9]*$ && $limit =~ ^[1-9][0-9]*$ ]] || die "--per-class, --free, --jobs and --timeout take a count"
+[ -n "$suite" ] || die "say where the suite is: --suite DIR (git clone https://github.com/burtscher/Indigo3Suite)"
 [ -f "$suite/generate_all_codes.py" ] || die "$suite is not a clone of Indigo3Suite (no generate_all_codes.py)"
 [ -n "$input" ] || input=$suite/inputs/undirect2dim_rand_torus_100n_400e.egr
 [ -f "$input" ] || die "no input graph $input"
