@@ -41,7 +41,7 @@ done
 
 # Figures not drawn: one <li> each in $missing, and the count of each reason.
 gnuplot=yes; command -v gnuplot >/dev/null 2>&1 || gnuplot=""
-missing="" nmiss=0 nodata=0 undrawn=0
+missing="" nmiss=0 nodata=0 undrawn=0 optin=0
 for gp in plots/*/*.gp; do
     ch=$(basename "$(dirname "$gp")"); name=$(basename "$gp" .gp)
     [ -f "$out/$ch/$name.svg" ] || [ -f "$out/$ch/$name.png" ] && continue
@@ -53,6 +53,10 @@ for gp in plots/*/*.gp; do
     if [ -z "$gnuplot" ]; then          # the page's one sentence says why
         why=""
         case $ch in [0-9][0-9]-*) ;; *) why="not part of <code>make chapters</code>: <code>$(writes "$ch")</code> draws it" ;; esac
+    elif [ -n "$absent" ] && [ -n "$(header "$gp" opt-in)" ]; then
+        # Its program runs only when asked (Open MPI's: MPI=1), not in make chapters.
+        optin=$((optin + 1))
+        why="opt-in, no data ($(esc <<<"${absent# }") missing): <code>$(writes "$ch") $(header "$gp" opt-in | esc)</code> writes its data"
     elif [ -n "$absent" ]; then
         nodata=$((nodata + 1))
         why="no data ($(esc <<<"${absent# }") missing): <code>$(writes "$ch")</code> writes its data"
@@ -70,6 +74,7 @@ if [ -z "$gnuplot" ]; then reason="gnuplot is not installed: make deps"
 else
     reason=""
     [ $nodata = 0 ] || reason="$nodata without data: make chapter-N"
+    [ $optin = 0 ] || reason+="${reason:+; }$optin opt-in, not run by make chapters"
     [ $undrawn = 0 ] || reason+="${reason:+; }$undrawn with data: bash plots/render.sh NN-name"
 fi
 

@@ -84,7 +84,7 @@ else
     else bad "gallery: $gal_ch2/$gal_nm2 (CSV present, no figure)" "why: '$gal_why2'"; fi
     # Every other script: its CSV is missing (make chapter-N of its own
     # chapter), or, where it shares the CSV made above, there but not drawn.
-    gal_probs=() gal_none=0 gal_there=1
+    gal_probs=() gal_none=0 gal_there=1 gal_optin=0
     for gal_gp in "${gal_gps[@]}"; do
         [ "$gal_gp" = "$gal_gp1" ] || [ "$gal_gp" = "$gal_gp2" ] && continue
         gal_ch=$(basename "$(dirname "$gal_gp")") gal_id=$gal_ch/$(basename "$gal_gp" .gp)
@@ -92,7 +92,11 @@ else
         for gal_csv in $(sed -n 's/^# data: *//p' "$gal_gp" | head -n 1 | tr ',' ' '); do
             [ -f "$gal/res-b/$gal_ch/$gal_csv" ] || gal_all=0
         done
-        if [ $gal_all = 1 ]; then
+        gal_flag=$(sed -n 's/^# opt-in: *//p' "$gal_gp" | head -n 1)
+        if [ $gal_all = 0 ] && [ -n "$gal_flag" ]; then
+            gal_optin=$((gal_optin + 1))
+            [[ $gal_w == "opt-in, no data ("*"missing): <code>$(gal_make "$gal_ch") $gal_flag</code> writes its data" ]] || gal_probs+=("$gal_id: '$gal_w' (want opt-in: $(gal_make "$gal_ch") $gal_flag)")
+        elif [ $gal_all = 1 ]; then
             gal_there=$((gal_there + 1))
             [[ $gal_w == *"data is there"* ]] || gal_probs+=("$gal_id: '$gal_w' (want: data is there)")
         else
@@ -108,7 +112,7 @@ else
     if [ -n "$gal_miss" ] && [ -n "$gal_fig" ] && [ "$gal_miss" -lt "$gal_fig" ] && ! grep -q 'gnuplot is not installed' "$gal_pg" 2>/dev/null; then
         ok "gallery: 'Figures not drawn' comes before the figures, and gnuplot is not blamed when it is there"
     else bad "gallery: order of the page" "not-drawn at line '$gal_miss', first figure at '$gal_fig'; gnuplot blamed: $(grep -c 'gnuplot is not installed' "$gal_pg" 2>/dev/null)"; fi
-    gal_want="gallery: $gal_pg (1 figures, $((gal_n - 1)) not drawn: $gal_none without data: make chapter-N; $gal_there with data: bash plots/render.sh NN-name)"
+    gal_want="gallery: $gal_pg (1 figures, $((gal_n - 1)) not drawn: $gal_none without data: make chapter-N$([ $gal_optin = 0 ] || echo "; $gal_optin opt-in, not run by make chapters"); $gal_there with data: bash plots/render.sh NN-name)"
     if [ "$(wc -l <"$gal/out-b.log")" -eq 1 ] && [ "$(tail -n 1 "$gal/out-b.log")" = "$gal_want" ]; then
         ok "gallery: the printed line counts 1 figure and $((gal_n - 1)) not drawn, by reason"
     else bad "gallery: the printed line (b)" "want: $gal_want" "got:  $(head -c 600 "$gal/out-b.log")"; fi

@@ -69,6 +69,7 @@ one() {
     if [ -n "$first" ]; then
         verdict+=" [${first%%:*}: $(grep -a -oE '[0-9]+ reports? from the emulator' "$out/run.log" | cut -d' ' -f1) report(s), first at $(grep -oE '[^ /]+:[0-9]+' <<<"$first" | head -n 1)]"
     fi
+    verdict=$(tr '\t' ' ' <<<"$verdict" | sed 's/^ *//')
     printf '%s|built|%s|%.1f|%s\n' "$name" "$rc" "$t" "$verdict" >"$work/$name.row"
 }
 export -f one; export samples work limit here PW_BUILD=$build
