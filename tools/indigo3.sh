@@ -13,6 +13,7 @@
 #   --free N         bug-free codes taken (default 20)
 #   --input FILE     the graph each code runs on (default the suite's
 #                    inputs/undirect2dim_rand_torus_100n_400e.egr: 100 vertices, 400 edges)
+#   --classes A,B    only these bug classes (e.g. RaceBug,bug-free; default all)
 #   --jobs N         builds and runs at once (default 2)
 #   --timeout S      seconds a code may run (default 120: a planted livelock spins on the host until then)
 #
@@ -33,11 +34,12 @@
 # code's first report, WORK/list.txt the verdict per code.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-suite=${INDIGO3_SUITE:-} work=$root/build/indigo3 per=10 free=20 input='' jobs=2 limit=120
-usage() { sed -n '7,17p' "$0" | sed 's/^# \{0,1\}//'; }
+suite=${INDIGO3_SUITE:-} work=$root/build/indigo3 per=10 free=20 classes='' input='' jobs=2 limit=120
+usage() { sed -n '7,18p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "indigo3: $*" >&2; exit 2; }
 while (($#)); do
     case $1 in
+        --classes) classes=${2:-}; shift 2 ;;
         --suite) suite=${2:-}; shift 2 ;;
         --work) work=${2:-}; shift 2 ;;
         --per-class) per=${2:-}; shift 2 ;;
@@ -81,6 +83,7 @@ awk -F/ '{
 }' "$work/all.txt" >"$work/classes.txt"
 : >"$work/sample.txt"
 for cls in $(cut -d' ' -f1 "$work/classes.txt" | LC_ALL=C sort -u); do
+    [ -z "$classes" ] || [[ ,$classes, == *,$cls,* ]] || continue
     want=$per
     [ "$cls" = bug-free ] && want=$free
     awk -v c="$cls" '$1 == c { print $2 }' "$work/classes.txt" >"$work/c.txt"
