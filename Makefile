@@ -226,6 +226,8 @@ help:
 	@echo "  make hint-N.K          hints for exercise N.K, one level per run (1 think, 2 structure, 3 near the code); LEVEL=L shows level L again; make hint-reset-N.K starts over"
 	@echo "  make sanitize          the tests under ASan+UBSan, threaded ones under TSan"
 	@echo "  make gpu-test          kernel tests on a real CUDA device (skips without one)"
+	@echo "  make mpi-check         the MPI set-up: ranks, hosts, the transport, a ping-pong (HOSTFILE=, NP=)"
+	@echo "  make simt-bench        the SIMT emulator's hot paths per second (barriers, checked accesses, atomics, shuffles)"
 	@echo "  make gpu               build the GPU programs with nvcc even without a device (as GPU=1 does)"
 	@echo "  make clean             remove build/, plots/out/ and results/ (not results/reference/)"
 	@echo "variables:"
