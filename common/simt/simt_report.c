@@ -100,16 +100,6 @@ void simt_thread_error(const char *tool, cudaError_t code, const char *fmt, ...)
  * cudaGetLastError does not wait, as on a GPU: simt_cuda_host.h.) */
 const char *pw_simt_last_error_message(void) { simt_device_idle(); return simt_last_message; }
 
-cudaError_t pw_simt_get_last_error(void)
-{
-    simt_device_idle();
-    pthread_mutex_lock(&simt_state_lock);
-    cudaError_t e = simt_last_error;
-    simt_last_error = cudaSuccess;
-    pthread_mutex_unlock(&simt_state_lock);
-    return e;
-}
-
 /* The last error as it stands, without waiting (pw_simt_peek_last_error waits). */
 cudaError_t pw_simt_peek_error_now(void)
 {
@@ -128,13 +118,16 @@ cudaError_t pw_simt_get_last_error_now(void)
     return e;
 }
 
+/* The waiting versions: the device's queue first, then the error as it stands. */
+cudaError_t pw_simt_get_last_error(void)
+{
+    simt_device_idle();
+    return pw_simt_get_last_error_now();
+}
 cudaError_t pw_simt_peek_last_error(void)
 {
     simt_device_idle();
-    pthread_mutex_lock(&simt_state_lock);
-    cudaError_t e = simt_last_error;
-    pthread_mutex_unlock(&simt_state_lock);
-    return e;
+    return pw_simt_peek_error_now();
 }
 cudaError_t pw_simt_record_error(cudaError_t e)
 {
