@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/wait.h>
 
 /* ---- kernels ------------------------------------------------------------------ */
 
@@ -571,6 +572,39 @@ __global__ void logged(const float *in, float *out, int *count)
     atomicAdd(count, 1);
 }
 
+/* Block order (simt_order.c): every block reports, and the lower the block
+ * the longer it works first, so that on several workers the higher blocks
+ * report first in time. */
+__global__ void report_late_low(int *out, int spin)
+{
+    __shared__ int never_written[64];
+    __shared__ int busy[64];
+    for (int k = 0; k < (int)(gridDim.x - blockIdx.x) * spin; k++) busy[threadIdx.x] = k;
+    if (threadIdx.x == 0) out[blockIdx.x] = never_written[1] + busy[0];   /* initcheck: one report a block */
+}
+
+/* Blocks `from` and up write far past `out` (an error that stops them);
+ * the blocks before them, slower, must still run to their end. */
+__global__ void fail_from(int *out, int from, int spin)
+{
+    __shared__ int busy[64];
+    for (int k = 0; k < (int)(gridDim.x - blockIdx.x) * spin; k++) busy[threadIdx.x] = k;
+    __syncthreads();
+    if ((int)blockIdx.x >= from && threadIdx.x == 0) out[255000] = 1;
+    if (threadIdx.x == 0) out[blockIdx.x] = busy[1] + 1;
+}
+
+/* The child of test_block_order (tests/test_simt --block-order): not
+ * quiet, so that its reports go to stderr as a program's would. */
+static int block_order_child(void)
+{
+    int nb = 14, *out = dev<int>((size_t)nb);
+    pw_simt_set_workers(4);
+    report_late_low<<<nb, 64>>>(out, 300);
+    cudaDeviceSynchronize();
+    return 0;
+}
+
 /* A small kernel runs and is right: the emulator lives after an error. */
 static int still_alive(void)
 {
@@ -799,6 +833,45 @@ static void test_out_of_bounds(void)
     cudaGetLastError();
     EXPECT(still_alive(), "a launch after the errors runs");
     cudaFree(in);
+    cudaFree(out);
+}
+
+/* Reports and errors come in block order whatever the workers (simt_order.c):
+ * the same output as one worker's, though on 4 the high blocks report first. */
+static const char *self_path;   /* argv[0]: test_block_order runs it again as its child */
+static void test_block_order(void)
+{
+    const char *self = self_path;
+    char cmd[1024], line[4096];
+    snprintf(cmd, sizeof cmd, "%s --block-order 2>&1", self);
+    FILE *p = popen(cmd, "r");
+    int want = 0, in_order = 1, more = 0;
+    while (p && fgets(line, sizeof line, p)) {
+        int b;
+        const char *at = strstr(line, "block (");
+        if (strstr(line, "simt initcheck: kernel report_late_low") && at && sscanf(at, "block (%d,", &b) == 1) {
+            if (b != want) in_order = 0;
+            want++;
+        }
+        if (strstr(line, "4 more reports like those above")) more = 1;
+    }
+    int status = p ? pclose(p) : -1;
+    EXPECT(in_order && want == 10 && more, "14 blocks' reports on 4 workers: blocks 0-9 printed in order (%d in order: %s), "
+           "the other 4 counted", want, in_order ? "yes" : "no");
+    EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 1, "the program exits 1 for its reports (status %d)", status);
+
+    int nb = 12, *out = dev<int>((size_t)nb), h[12];
+    CUDA_CHECK(cudaMemset(out, 0, (size_t)nb * sizeof(int)));
+    pw_simt_set_workers(4);
+    fail_from<<<nb, 64>>>(out, 5, 300);
+    const char *want2[] = { "simt memcheck: kernel fail_from", "block (5,0,0), thread (0,0,0)", NULL };
+    EXPECT(failed_with(cudaErrorIllegalAddress, want2), "blocks 5-11 fail on 4 workers: the launch's error is block 5's");
+    CUDA_CHECK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+    int done = 1;
+    for (int b = 0; b < 5; b++) done = done && h[b] != 0;
+    EXPECT(done, "blocks 0-4, before the failed one, ran to their end (%d %d %d %d %d)", h[0], h[1], h[2], h[3], h[4]);
+    pw_simt_set_workers(0);
+    EXPECT(still_alive(), "a launch after it runs");
     cudaFree(out);
 }
 
@@ -1668,8 +1741,9 @@ static void test_speed(void)
     cudaFree(d);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--block-order")) return block_order_child();
     pw_simt_set_quiet(true);
     RUN(test_indices);
     RUN(test_barrier);
@@ -1682,6 +1756,8 @@ int main(void)
     RUN(test_bad_masks);
     RUN(test_out_of_bounds);
     RUN(test_far_past);
+    self_path = argv[0];
+    RUN(test_block_order);
     RUN(test_far_past_1mb);
     RUN(test_malloc_pointer);
     RUN(test_misaligned);

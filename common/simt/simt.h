@@ -90,7 +90,9 @@
  * Scheduling: deterministic by default (threads run in order; a thread runs
  * until it must meet others, or is preempted after a slice of accesses).
  * PW_SIMT_SHUFFLE=SEED runs them in a random order per round instead;
- * PW_SIMT_WORKERS=N runs the blocks of a grid on N OS threads.
+ * The blocks of a grid run on one OS thread per core this process may use
+ * (PW_SIMT_WORKERS=N: on N); reports and the launch's error come in block
+ * order whatever N is (simt_order.c).
  * Launches are asynchronous, as on a GPU: queued on their stream and run
  * by the emulated device's own thread while the host goes on
  * (simt_stream.c says where the host waits; the emulator's own accessors

@@ -224,7 +224,8 @@ const char *pw_simt_last_error_message(void);
 void pw_simt_set_quiet(bool quiet);
 /* 0: threads run in order (the default); else a seed for a random order. */
 void pw_simt_set_shuffle(uint64_t seed);
-/* OS threads that run the blocks of a grid (default 1, or PW_SIMT_WORKERS). */
+/* OS threads that run the blocks of a grid (0: the default, one per core this
+ * process may use, or PW_SIMT_WORKERS). Reports come in block order either way. */
 void pw_simt_set_workers(int workers);
 int pw_simt_workers(void);
 /* Accesses without progress before a block is called a livelock. */

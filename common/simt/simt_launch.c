@@ -65,7 +65,7 @@ void pw_simt_set_workers(int n)
 {
     simt_device_idle();
     simt_read_settings();
-    simt_workers_setting = n < 1 ? 1 : n > 256 ? 256 : n;
+    simt_workers_setting = n < 1 ? simt_default_workers() : n > 256 ? 256 : n;   /* 0: the default */
 }
 void pw_simt_set_checks(unsigned c) { simt_device_idle(); simt_read_settings(); simt_checks = c & PW_CHECK_ALL; }
 void pw_simt_set_spin_limit(long long n)
@@ -256,6 +256,8 @@ static void run_block(worker *w, long long b)
     w->barrier_mismatch = false;
     for (int i = 0; i < T; i++) { w->thr[i]->state = RUNNABLE; w->thr[i]->slice = 0; }
     for (int i = 0; i < T; i++) w->order[i] = i;
+    /* PW_SIMT_SHUFFLE: each block's own sequence, whichever worker runs it */
+    if (simt_shuffle_seed) w->rng = simt_shuffle_seed ^ ((uint64_t)b + 1) * 0x9E3779B97F4A7C15ull;
     for (;;) {
         bool ran = false;
         if (simt_shuffle_seed)
@@ -273,7 +275,7 @@ static void run_block(worker *w, long long b)
             if (t->state != RUNNABLE) continue;
             run_thread(w, t);
             ran = true;
-            if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE)) return;
+            if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE) && simt_block_stopped(w)) return;
         }
         if (w->ndone == T) break;
         if (w->nbarrier > 0 && w->nbarrier == T && !w->barrier_mismatch) {
@@ -322,7 +324,6 @@ static void work(worker *w, launch *L)
     w->static_base = simt_round_up(L->cfg.shmem, 128);
     w->touched = w->static_base + MAX_STATIC_SHARED;   /* the first block starts clean */
     memset(&w->c, 0, sizeof w->c);
-    w->rng = simt_shuffle_seed ? simt_shuffle_seed : 1;
     for (int i = 0; i < w->nthreads; i++) {
         pw_simt_thread *t = get_thread(w, i);
         dim3 bd = L->cfg.block;
@@ -332,11 +333,14 @@ static void work(worker *w, launch *L)
     }
     long long blocks = 0;
     for (;;) {
+        /* after an error, no new block: each would come after the failed one */
         if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE)) break;
         long long b = __atomic_fetch_add(&L->next, 1, __ATOMIC_RELAXED);
         if (b >= L->nblocks) break;
+        simt_order_block_start(w, b);
         run_block(w, b);
         if (L->grid) simt_grid_block_done(w);   /* a cooperative launch: grid.sync() waits no more for it */
+        simt_order_block_end(w);
         blocks++;
     }
     if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE)) {
@@ -496,6 +500,7 @@ static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *a
     pthread_mutex_init(&L.lock, NULL);
     memset(simt_launch_reports, 0, sizeof simt_launch_reports);
     simt_launch_suppressed = 0;
+    simt_order_begin(&L);
     long long extra = cooperative ? L.nblocks - 1 : simt_workers_setting - 1;
     if (extra > L.nblocks - 1) extra = L.nblocks - 1;
     if (cooperative) simt_grid_begin(&L);
@@ -505,6 +510,7 @@ static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *a
     for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_create(&tids[i], NULL, worker_thread, &L));
     work(simt_tls_worker, &L);
     for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_join(tids[i], NULL));
+    simt_order_end(&L);           /* the held reports, in block order; the launch's error */
     simt_race_global_launch_end();
     free(tids);
     if (cooperative) simt_grid_end(&L);

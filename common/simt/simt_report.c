@@ -5,13 +5,9 @@
 
 /* ---- errors and reports ------------------------------------------------------------------ */
 
-static int check_index(int check)
-{
-    return check == PW_CHECK_MEMCHECK ? 0 : check == PW_CHECK_RACECHECK ? 1 : check == PW_CHECK_INITCHECK ? 2 : 3;
-}
-
-/* A report that does not stop the kernel (or a host-side one): printed,
- * unless the launch has printed MAX_REPORTS of its kind already. */
+/* A report that does not stop the kernel (or a host-side one): printed in
+ * block order (simt_order.c), unless the launch has printed MAX_REPORTS of
+ * its kind already. */
 void simt_report_line(int check, const char *fmt, ...)
 {
     char text[2048];
@@ -19,15 +15,7 @@ void simt_report_line(int check, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    pthread_mutex_lock(&simt_state_lock);
-    simt_reports++;
-    snprintf(simt_last_report, sizeof simt_last_report, "%s", text);
-    if (!simt_quiet) {
-        simt_reports_loud++;
-        if (simt_launch_reports[check_index(check)]++ < MAX_REPORTS) fprintf(stderr, "%s\n", text);
-        else simt_launch_suppressed++;
-    }
-    pthread_mutex_unlock(&simt_state_lock);
+    simt_emit(check, text);
 }
 
 /* "threads 0-15, 32-47": the linear indices of threads in state `state`
@@ -53,22 +41,17 @@ void simt_thread_list(worker *w, int state, int warp, unsigned mask, char *buf, 
     }
 }
 
-/* Record the launch's first error and print it. */
+/* An error of the running block: the launch's error unless a block before
+ * it failed too (simt_order.c), printed in its turn. */
 static void set_error(worker *w, pw_simt_thread *t, const char *tool, cudaError_t code, const char *fmt, va_list ap)
 {
-    char what[1536], who[160];
+    char what[1536], who[160], text[2048];
     vsnprintf(what, sizeof what, fmt, ap);
     if (t) snprintf(who, sizeof who, ", thread (%u,%u,%u)", t->tid.x, t->tid.y, t->tid.z);
     else who[0] = 0;
-    pthread_mutex_lock(&simt_state_lock);
-    if (!w->L->failed) {
-        __atomic_store_n(&w->L->failed, 1, __ATOMIC_RELEASE);
-        snprintf(simt_last_message, sizeof simt_last_message, "simt %s: kernel %s, block (%u,%u,%u)%s: %s", tool,
-                 w->L->cfg.name, w->block_idx.x, w->block_idx.y, w->block_idx.z, who, what);
-        simt_last_error = code;
-        if (!simt_quiet) fprintf(stderr, "%s\n", simt_last_message);
-    }
-    pthread_mutex_unlock(&simt_state_lock);
+    snprintf(text, sizeof text, "simt %s: kernel %s, block (%u,%u,%u)%s: %s", tool, w->L->cfg.name,
+             w->block_idx.x, w->block_idx.y, w->block_idx.z, who, what);
+    simt_order_fail(w, code, text);
 }
 
 void simt_block_error(worker *w, const char *tool, cudaError_t code, const char *fmt, ...)

@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "simt_state.h"
 
+#include <sched.h>
+
 /* ---- state --------------------------------------------------------------------- */
 
 _Thread_local pw_simt_thread *simt_cur;          /* the running emulated thread, or NULL */
@@ -36,10 +38,15 @@ void simt_read_settings(void)
     if (s && *s) simt_shuffle_seed = strtoull(s, NULL, 10);
     const char *w = getenv("PW_SIMT_WORKERS");
     if (w && *w && !simt_workers_setting) {
-        long v = strtol(w, NULL, 10);
-        simt_workers_setting = v >= 1 && v <= 256 ? (int)v : 1;
+        char *end;
+        long v = strtol(w, &end, 10);
+        if (*end || v < 1 || v > 256) {
+            fprintf(stderr, "simt: PW_SIMT_WORKERS=%s: give a count of OS threads from 1 to 256\n", w);
+            exit(2);
+        }
+        simt_workers_setting = (int)v;
     }
-    if (!simt_workers_setting) simt_workers_setting = 1;
+    if (!simt_workers_setting) simt_workers_setting = simt_default_workers();
     const char *c = getenv("PW_SIMT_CHECKS");
     if (c && *c) {
         unsigned m = 0;
@@ -67,6 +74,21 @@ void simt_read_settings(void)
         long long v = strtoll(l, NULL, 10);
         if (v > 0) simt_spin_limit = v;
     }
+}
+
+/* The default number of workers: the cores this process may run on (its
+ * affinity mask, which a container or taskset narrows), at most 256. */
+int simt_default_workers(void)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int n = CPU_COUNT(&set);
+        return n < 1 ? 1 : n > 256 ? 256 : n;
+    }
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
 /* Read without waiting for the device: what is set now. */

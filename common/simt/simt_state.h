@@ -3,7 +3,7 @@
  * errors (defined in simt_state.c), and the functions one file calls in
  * another. The files call downwards only, in this order from the bottom:
  * simt_state.c, simt_queue.c (the device's queue and the waits for it),
- * simt_lines.c, simt_report.c, simt_memory.c, simt_api_memory.c,
+ * simt_lines.c, simt_order.c (reports in block order), simt_report.c, simt_memory.c, simt_api_memory.c,
  * simt_api_device.c, simt_sync.c, simt_coalesce.c, simt_race_global.c, simt_check.c,
  * simt_wmma.c, simt_stream.c, simt_grid.c, simt_launch.c. Not for programs:
  * they include simt.h. */
@@ -135,7 +135,9 @@ struct launch {
     size_t args_bytes;
     long long nblocks;
     long long next;               /* next block to hand out (atomic) */
-    int failed;                   /* an error stopped the launch (atomic) */
+    int failed;                   /* an error stopped a block (atomic) */
+    long long fail_block;         /* the block whose error is the launch's (LLONG_MAX: none; atomic, simt_order.c) */
+    struct simt_order *order;     /* reports held for their turn (simt_order.c) */
     pthread_mutex_t lock;         /* guards sum */
     pw_simt_counters sum;
     struct simt_grid *grid;       /* a cooperative launch's grid barrier (simt_grid.c), else NULL */
@@ -149,6 +151,8 @@ struct worker {
     bool pool_broken;             /* fibers stopped mid-kernel by an error */
     launch *L;
     uint3 block_idx;
+    long long block_linear;       /* the block it runs, as a number (simt_order.c's key) */
+    long report_seq;              /* the block's reports so far */
     dim3 block_dim, grid_dim;
     int nthreads, nwarps;
     int ndone, nbarrier;
@@ -215,6 +219,7 @@ extern long simt_launch_suppressed;
 
 /* simt_state.c */
 void simt_read_settings(void);
+int simt_default_workers(void);   /* the cores this process may use */
 
 /* simt_queue.c: the emulated device's queue (one order over all streams),
  * its thread, and the host's waits for it. An operation is a simt_op whose
@@ -296,6 +301,15 @@ extern hole simt_holes[256];
 extern size_t simt_nallocs;
 extern int simt_nholes;
 extern char *simt_device_space;
+
+/* simt_order.c: reports and errors in block order, however many workers */
+void simt_order_begin(launch *L);
+void simt_order_block_start(worker *w, long long b);
+void simt_order_block_end(worker *w);
+void simt_order_end(launch *L);   /* after every worker: sets the launch's error */
+void simt_emit(int check, const char *text);   /* check: PW_CHECK_* */
+void simt_order_fail(worker *w, cudaError_t code, const char *text);
+bool simt_block_stopped(const worker *w);
 
 /* simt_report.c */
 void simt_block_error(worker *w, const char *tool, cudaError_t code, const char *fmt, ...)

@@ -16,7 +16,7 @@
 static void give_way(pw_simt_thread *t)
 {
     worker *w = t->w;
-    if (!__atomic_load_n(&w->L->failed, __ATOMIC_ACQUIRE))
+    if (!__atomic_load_n(&w->L->failed, __ATOMIC_ACQUIRE) || !simt_block_stopped(w))
         for (int k = w->pos + 1; k < w->nthreads; k++) {
             pw_simt_thread *u = w->thr[w->order[k]];
             if (u->state != RUNNABLE) continue;
