@@ -62,7 +62,9 @@ pw_fiber *pw_fiber_create(pw_fiber_fn fn, void *arg, size_t stack_bytes);
 /* 64 KiB, or 256 KiB under AddressSanitizer. */
 size_t pw_fiber_default_stack(void);
 
-/* The usable stack of f, in bytes (a whole number of pages). */
+/* The usable stack of f, in bytes: at least what was asked for, in whole
+ * pages, and less than a page more (the top is moved per fiber, so that
+ * the stacks do not all compete for the same cache sets: fiber.c). */
 size_t pw_fiber_stack_size(const pw_fiber *f);
 /* The lowest address of f's usable stack (its top is that plus the size). */
 const void *pw_fiber_stack_bottom(const pw_fiber *f);
@@ -95,6 +97,10 @@ long pw_fiber_maps_in_use(void);
 /* Save the current context into `from` (which must be the running fiber) and
  * resume `to`. Returns when some fiber switches back to `from`. */
 void pw_fiber_switch(pw_fiber *from, pw_fiber *to);
+
+/* A hint: f will be switched to soon. Starts loading the top of its stack
+ * (what the switch restores first) into the cache; no effect otherwise. */
+void pw_fiber_prefetch(const pw_fiber *f);
 
 /* True once the fiber's function has returned. */
 bool pw_fiber_done(const pw_fiber *f);

@@ -71,7 +71,11 @@
  * A "warp step" is one warp-level instruction: the lanes' accesses made by
  * the same machine instruction (the hook's return address) on their k-th
  * pass over it since the warp last met, which is what lock-step SIMT
- * execution groups together, also after divergence.
+ * execution groups together, also after divergence. The per-warp counts
+ * (warp steps, sectors, bank-conflict ways) are made only in a program that
+ * calls pw_simt_last_counters, pw_simt_total_counters or pw_simt_trace_warp
+ * (simt_counters.c says why: they cost about a third of the time); the
+ * plain counts (loads, stores, barriers, blocks) always.
  *
  * A vector access (a float4 loaded or stored whole, a 16-byte memcpy) is
  * one 16-byte access, as a GPU's LDG.128 is, when the compiler keeps it

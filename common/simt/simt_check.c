@@ -330,7 +330,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         }
         if (kind != K_READ) memset(w->written + off, 1, bytes);
         if (simt_checks & PW_CHECK_RACECHECK) race_check(w, t, off, bytes, kind, site);
-        if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_SHARED, off, bytes);
+        if (kind != K_ATOMIC && simt_counting) simt_record(w, t, site, kind, SPACE_SHARED, off, bytes);
         return;
     }
     /* device memory: the allocation this worker used last, else a search.
@@ -348,7 +348,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
                 else w->c.atomics++;
                 if (__builtin_expect(log_buf != NULL, 0)) log_access(w, t, kind, 0, a, bytes);
                 if (simt_checks & PW_CHECK_RACECHECK) simt_race_global(w, t, a, bytes, kind, site, NULL);
-                if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
+                if (kind != K_ATOMIC && simt_counting) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
                 return;
             }
             bad_address(w, a, bytes, kind, site);
@@ -380,7 +380,7 @@ static inline __attribute__((always_inline)) void on_access(const void *p, size_
         }
     }
     if (simt_checks & PW_CHECK_RACECHECK) simt_race_global(w, t, a, bytes, kind, site, &simt_allocs[i]);
-    if (kind != K_ATOMIC) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
+    if (kind != K_ATOMIC && simt_counting) simt_record(w, t, site, kind, SPACE_GLOBAL, a, bytes);
 }
 
 /* ---- the hooks: ThreadSanitizer's entry points, renamed pw_tsan_* in .cu objects ----------- */

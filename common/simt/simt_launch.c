@@ -273,6 +273,7 @@ static void run_block(worker *w, long long b)
         for (w->pos = 0; w->pos < T; w->pos++) {
             pw_simt_thread *t = w->thr[w->order[w->pos]];
             if (t->state != RUNNABLE) continue;
+            simt_prefetch_next(w, w->pos);
             run_thread(w, t);
             ran = true;
             if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE) && simt_block_stopped(w)) return;
@@ -532,35 +533,9 @@ static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *a
     pthread_mutex_unlock(&simt_state_lock);
 }
 
-/* ---- counters --------------------------------------------------------------------------------------- */
+/* ---- counters: simt_counters.c (linked only into programs that read them) ---- */
 
-/* Each waits for the work issued before it (an implicit cudaDeviceSynchronize),
- * so a program that reads the counters right after a launch, with no
- * synchronise between (the workbook's checkers do), gets that launch's. */
-const pw_simt_counters *pw_simt_last_counters(void) { simt_device_idle(); return &simt_last_counters; }
 const char *pw_simt_last_kernel(void) { simt_device_idle(); return simt_last_kernel; }
-const pw_simt_counters *pw_simt_total_counters(void) { simt_device_idle(); return &simt_total_counters; }
-void pw_simt_counters_reset(void)
-{
-    simt_device_idle();
-    memset(&simt_total_counters, 0, sizeof simt_total_counters);
-}
-
-double pw_simt_efficiency(const pw_simt_counters *c)
-{
-    return c->warp_steps ? (double)c->active_lanes / (32.0 * (double)c->warp_steps) : 0;
-}
-
-double pw_simt_sectors_per_request(const pw_simt_counters *c)
-{
-    long long r = c->global_load_requests + c->global_store_requests;
-    return r ? (double)(c->global_load_sectors + c->global_store_sectors) / (double)r : 0;
-}
-
-double pw_simt_conflict_ways(const pw_simt_counters *c)
-{
-    return c->shared_requests ? (double)c->shared_wavefronts / (double)c->shared_requests : 0;
-}
 
 /* ---- the device ------------------------------------------------------------------------------- */
 

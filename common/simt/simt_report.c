@@ -195,6 +195,7 @@ void pw_simt_trace_warp(int warp, pw_simt_step *buf, int cap)
     trace_cap = cap;
     trace_n = 0;
     simt_trace_warp = buf && cap > 0 ? warp : -1;
+    if (simt_trace_warp >= 0) simt_counting = true;   /* the lane map is made from the warp logs */
 }
 int pw_simt_trace_count(void) { simt_device_idle(); return trace_n; }
 

@@ -19,6 +19,7 @@ char simt_last_message[2048];
 pw_simt_counters simt_last_counters, simt_total_counters;
 char simt_last_kernel[256];   /* the last launch's kernel, as written before <<< */
 bool simt_quiet;
+bool simt_counting;   /* the per-warp counts: on in programs that read them (simt_counters.c) */
 uint64_t simt_shuffle_seed;
 int simt_workers_setting;       /* 0: not set yet */
 unsigned simt_checks = PW_CHECK_ALL;

@@ -5,7 +5,7 @@
  * simt_state.c, simt_queue.c (the device's queue and the waits for it),
  * simt_lines.c, simt_order.c (reports in block order), simt_report.c, simt_memory.c, simt_api_memory.c,
  * simt_api_device.c, simt_sync.c, simt_coalesce.c, simt_race_global.c, simt_check.c,
- * simt_wmma.c, simt_stream.c, simt_grid.c, simt_launch.c. Not for programs:
+ * simt_wmma.c, simt_stream.c, simt_grid.c, simt_launch.c, simt_counters.c. Not for programs:
  * they include simt.h. */
 #ifndef PW_SIMT_STATE_H
 #define PW_SIMT_STATE_H
@@ -206,6 +206,7 @@ extern char simt_last_message[2048];
 extern pw_simt_counters simt_last_counters, simt_total_counters;
 extern char simt_last_kernel[256];   /* the last launch's kernel, as written before <<< */
 extern bool simt_quiet;
+extern bool simt_counting;   /* per-warp counts (warp logs): set by simt_counters.c's constructor */
 extern uint64_t simt_shuffle_seed;
 extern int simt_workers_setting;   /* 0: not set yet */
 extern unsigned simt_checks;
@@ -341,5 +342,6 @@ const char *simt_coll_name(const pw_simt_thread *t);
 void simt_preempt(pw_simt_thread *t, const void *site);
 bool simt_same_collective(const pw_simt_thread *u, const pw_simt_thread *t);
 void simt_yield(pw_simt_thread *t);
+void simt_prefetch_next(worker *w, int k);   /* the thread after position k of the pass will likely run next */
 
 #endif

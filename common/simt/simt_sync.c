@@ -13,6 +13,21 @@
  * finds deadlocks), for a thread whose fiber it has not made yet, or when
  * an error stopped the launch. One fiber switch per thread at a barrier
  * instead of two (there and back through the scheduler's loop). */
+/* The thread after position k will likely run next: start loading its
+ * struct and the top of its stack, which the switch to it would otherwise
+ * wait for (256 threads' stacks and structs do not stay in L1 from one
+ * barrier to the next). On cuda-samples' scan (2 of its 100 rounds, one
+ * worker) it took the CPU time from 43.0 s to 38.8 s; prefetching 2 and 3
+ * threads ahead as well, or giving each stack's top another cache set,
+ * gained nothing more. */
+void simt_prefetch_next(worker *w, int k)
+{
+    if (k + 1 >= w->nthreads) return;
+    pw_simt_thread *n = w->thr[w->order[k + 1]];
+    __builtin_prefetch(n);
+    if (n->fiber) pw_fiber_prefetch(n->fiber);
+}
+
 static void give_way(pw_simt_thread *t)
 {
     worker *w = t->w;
@@ -24,6 +39,7 @@ static void give_way(pw_simt_thread *t)
             w->pos = k;
             u->started = true;
             simt_cur = u;
+            simt_prefetch_next(w, k);
             pw_fiber_switch(t->fiber, u->fiber);
             return;               /* whoever switched back to t set simt_cur */
         }
