@@ -17,29 +17,32 @@ static int nstatics = -1;
 static int program_segments(struct dl_phdr_info *info, size_t size, void *data)
 {
     (void)size;
-    (void)data;
-    for (int i = 0; i < info->dlpi_phnum && nstatics < 16; i++) {
+    int *k = data;
+    for (int i = 0; i < info->dlpi_phnum && *k < 16; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         if (ph->p_type != PT_LOAD || (ph->p_flags & PF_X)) continue;
         uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-        statics[nstatics++] = (range){ lo, lo + ph->p_memsz };
+        statics[(*k)++] = (range){ lo, lo + ph->p_memsz };
     }
     return 1;                     /* the program only: the kernels are in it */
 }
 #endif
 static bool in_statics(uintptr_t a, size_t n)
 {
-    if (nstatics < 0) {
+    int count = __atomic_load_n(&nstatics, __ATOMIC_ACQUIRE);
+    if (count < 0) {              /* blocks on several OS threads may get here at once */
         pthread_mutex_lock(&simt_state_lock);
         if (nstatics < 0) {
-            nstatics = 0;
+            int found = 0;        /* filled first, published whole */
 #ifdef PW_SIMT_HAVE_PHDR
-            dl_iterate_phdr(program_segments, NULL);
+            dl_iterate_phdr(program_segments, &found);
 #endif
+            __atomic_store_n(&nstatics, found, __ATOMIC_RELEASE);
         }
+        count = nstatics;
         pthread_mutex_unlock(&simt_state_lock);
     }
-    for (int i = 0; i < nstatics; i++)
+    for (int i = 0; i < count; i++)
         if (a >= statics[i].lo && a + n <= statics[i].hi) return true;
     return false;
 }

@@ -32,7 +32,19 @@ static bool clean_line(char *line)
     return n >= 2 && strncmp(line, "??", 2) != 0 && strcmp(line + n - 2, ":?") != 0 && strcmp(line + n - 2, ":0") != 0;
 }
 
+static void site_text(const void *ra, char *buf, size_t len);
+
+/* Blocks on several OS threads report at once: one lookup at a time (the
+ * cache, the load bias; addr2line is slow anyway). */
 void simt_site_text(const void *ra, char *buf, size_t len)
+{
+    static pthread_mutex_t lines_lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&lines_lock);
+    site_text(ra, buf, len);
+    pthread_mutex_unlock(&lines_lock);
+}
+
+static void site_text(const void *ra, char *buf, size_t len)
 {
     static struct { const void *ra; char text[160]; } cache[64];
     static int ncache;
