@@ -1736,8 +1736,8 @@ static void test_speed(void)
     long long x = pw_simt_last_counters()->barrier_crossings;
     EXPECT(x == 16LL * 256 * rounds, "%lld crossings counted", x);
     EXPECT(pw_simt_total_counters()->barrier_crossings == x, "the total since the reset is that launch's");
-    printf("  emulator: %.1f million barrier crossings per second on one core (%lld in %.3f s)\n",
-           (double)x / dt * 1e-6, x, dt);
+    printf("  emulator: %.1f million barrier crossings per second on %d worker%s (%lld in %.3f s)\n",
+           (double)x / dt * 1e-6, pw_simt_workers(), pw_simt_workers() == 1 ? "" : "s", x, dt);
     cudaFree(d);
 }
 
