@@ -1183,7 +1183,7 @@ static void test_atomics_threads(void)
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(hh, hist, sizeof hh, cudaMemcpyDeviceToHost));
     EXPECT(memcmp(hh, want, sizeof hh) == 0, "a shared-memory histogram on 4 OS threads is exact");
-    pw_simt_set_workers(1);
+    pw_simt_set_workers(0);   /* the default again: every core */
     cudaFree(count); cudaFree(maxv); cudaFree(fsum); cudaFree(cas); cudaFree(big); cudaFree(in); cudaFree(hist);
 }
 
@@ -1276,7 +1276,7 @@ static void test_histogram256(void)
         EXPECT(pw_simt_report_count() == before, "n = %d: no report (%ld)", cases[c].n,
                pw_simt_report_count() - before);
     }
-    pw_simt_set_workers(1);
+    pw_simt_set_workers(0);   /* the default again: every core */
 
     int n = 1000;
     float hx[1000], want[8] = { 0 }, got[8];
@@ -1677,7 +1677,7 @@ static void test_language(void)
     pw_simt_set_workers(3);
     count_me<<<7, 32>>>();
     CUDA_CHECK(cudaGetLastError());
-    pw_simt_set_workers(1);
+    pw_simt_set_workers(0);   /* the default again: every core */
     int launches = 0;
     unsigned long long threads = 0;
     CUDA_CHECK(pw_simt_memcpy_from_symbol(&launches, &launches_seen, sizeof launches, 0));
