@@ -860,9 +860,15 @@ static void test_block_order(void)
            "the other 4 counted", want, in_order ? "yes" : "no");
     EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 1, "the program exits 1 for its reports (status %d)", status);
 
-    int nb = 12, *out = dev<int>((size_t)nb), h[12];
-    CUDA_CHECK(cudaMemset(out, 0, (size_t)nb * sizeof(int)));
+    int nb = 14, *out = dev<int>((size_t)nb), h[12];
     pw_simt_set_workers(4);
+    long before = pw_simt_report_count();
+    report_late_low<<<nb, 64>>>(out, 300);   /* quiet: counted, the last one's text kept */
+    long got = pw_simt_report_count() - before;
+    EXPECT(got == nb && strstr(pw_simt_last_report(), "block (13,0,0)"),
+           "quiet, on 4 workers: 14 reports counted (%ld), the last is block 13's: %s", got, pw_simt_last_report());
+    nb = 12;
+    CUDA_CHECK(cudaMemset(out, 0, (size_t)nb * sizeof(int)));
     fail_from<<<nb, 64>>>(out, 5, 300);
     const char *want2[] = { "simt memcheck: kernel fail_from", "block (5,0,0), thread (0,0,0)", NULL };
     EXPECT(failed_with(cudaErrorIllegalAddress, want2), "blocks 5-11 fail on 4 workers: the launch's error is block 5's");

@@ -71,10 +71,12 @@ static void print_report(int c, const char *text)
     }
 }
 
-/* How many of check c's held reports may still be printed. */
+/* How many of check c's held reports may still be printed (quiet: none;
+ * the last one's text is kept apart from this). */
 static size_t room(int c)
 {
-    if (c == ERROR_INDEX || simt_quiet) return SIZE_MAX;
+    if (c == ERROR_INDEX) return SIZE_MAX;
+    if (simt_quiet) return 0;
     int used = simt_launch_reports[c];
     return used < MAX_REPORTS ? (size_t)(MAX_REPORTS - used) : 0;
 }
