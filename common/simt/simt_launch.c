@@ -400,12 +400,26 @@ static void *worker_thread(void *arg)
     return NULL;
 }
 
-/* The device thread's own worker, at its end (simt_queue.c calls it). */
+/* This OS thread's own worker, at its end. */
 static void free_thread_worker(void)
 {
     if (!simt_tls_worker) return;
     free_worker(simt_tls_worker);
     simt_tls_worker = NULL;
+}
+
+/* A helper thread's share of a launch (simt_pool.c): its own worker, kept. */
+static void pool_work(launch *L)
+{
+    if (!simt_tls_worker) simt_tls_worker = new_worker();
+    work(simt_tls_worker, L);
+}
+
+/* The device thread ends (simt_queue.c calls it): the helpers, then its own worker. */
+static void device_thread_end(void)
+{
+    simt_pool_stop(free_thread_worker);
+    free_thread_worker();
 }
 
 /* Runs what is queued, then frees the device thread's fibers. */
@@ -473,7 +487,7 @@ static void issue_launch(const pw_simt_config *cfg, void (*thunk)(void *), void 
     memcpy(o->args, args, args_bytes);
     o->args_bytes = args_bytes;
     o->cooperative = cooperative;
-    simt_device_thread_end = free_thread_worker;
+    simt_device_thread_end = device_thread_end;
     simt_queue_push(o, cfg->stream);
 }
 
@@ -490,7 +504,7 @@ void pw_simt_launch_cooperative(const pw_simt_config *cfg, void (*thunk)(void *)
 }
 
 /* One launch, on the device thread: its blocks on this thread and on
- * PW_SIMT_WORKERS - 1 more (a cooperative launch: one OS thread per block,
+ * PW_SIMT_WORKERS - 1 helpers of simt_pool.c (a cooperative launch: one OS thread per block,
  * so that every block is alive at once and grid.sync() can gather them). */
 static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *args, size_t args_bytes,
                        bool cooperative)
@@ -506,11 +520,18 @@ static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *a
     if (extra > L.nblocks - 1) extra = L.nblocks - 1;
     if (cooperative) simt_grid_begin(&L);
     simt_race_global_launch(&L);  /* global racecheck: a new launch orders everything before it */
-    pthread_t *tids = extra > 0 ? malloc((size_t)extra * sizeof *tids) : NULL;
-    if (extra > 0) PW_CHECK_ALLOC(tids, (size_t)extra * sizeof *tids);
-    for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_create(&tids[i], NULL, worker_thread, &L));
+    /* helpers: the pool's, kept between launches; a cooperative launch's, one per block, made for it */
+    pthread_t *tids = cooperative && extra > 0 ? malloc((size_t)extra * sizeof *tids) : NULL;
+    if (cooperative && extra > 0) PW_CHECK_ALLOC(tids, (size_t)extra * sizeof *tids);
+    if (cooperative)
+        for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_create(&tids[i], NULL, worker_thread, &L));
+    else if (extra > 0)
+        simt_pool_start((int)extra, pool_work, &L);
     work(simt_tls_worker, &L);
-    for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_join(tids[i], NULL));
+    if (cooperative)
+        for (long long i = 0; i < extra; i++) PW_CHECK_PTHREAD(pthread_join(tids[i], NULL));
+    else if (extra > 0)
+        simt_pool_wait();
     simt_order_end(&L);           /* the held reports, in block order; the launch's error */
     simt_race_global_launch_end();
     free(tids);

@@ -5,7 +5,7 @@
  * simt_state.c, simt_queue.c (the device's queue and the waits for it),
  * simt_lines.c, simt_order.c (reports in block order), simt_report.c, simt_memory.c, simt_api_memory.c,
  * simt_api_device.c, simt_sync.c, simt_coalesce.c, simt_race_global.c, simt_check.c,
- * simt_wmma.c, simt_stream.c, simt_grid.c, simt_launch.c, simt_counters.c. Not for programs:
+ * simt_wmma.c, simt_stream.c, simt_grid.c, simt_pool.c, simt_launch.c, simt_counters.c. Not for programs:
  * they include simt.h. */
 #ifndef PW_SIMT_STATE_H
 #define PW_SIMT_STATE_H
@@ -278,6 +278,11 @@ void simt_wait_stream(cudaStream_t s);
 void simt_wait_seq(long long seq);
 void simt_device_stop(void);
 bool simt_on_device_thread(void);
+
+/* simt_pool.c: the helper OS threads that run a launch's blocks beside the device thread */
+void simt_pool_start(int n, void (*fn)(launch *L), launch *L);
+void simt_pool_wait(void);
+void simt_pool_stop(void (*end)(void));   /* each helper calls end() as it ends */
 
 /* simt_grid.c: cooperative launches */
 void simt_grid_begin(launch *L);
