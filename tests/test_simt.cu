@@ -611,7 +611,9 @@ static int still_alive(void)
     int *d = dev<int>(32), h[32];
     who<<<1, 32>>>(d);
     cudaDeviceSynchronize();
-    int ok = cudaGetLastError() == cudaSuccess && cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess;
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) printf("  still_alive: error %d: %s\n", (int)e, pw_simt_last_error_message());
+    int ok = e == cudaSuccess && cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess;
     for (int i = 0; ok && i < 32; i++) ok = h[i] == i;
     cudaFree(d);
     return ok;

@@ -276,7 +276,10 @@ static void run_block(worker *w, long long b)
             simt_prefetch_next(w, w->pos);
             run_thread(w, t);
             ran = true;
-            if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE) && simt_block_stopped(w)) return;
+            if (__atomic_load_n(&L->failed, __ATOMIC_ACQUIRE) && simt_block_stopped(w)) {
+                w->pool_broken = true;    /* its threads stop mid-kernel: their fibers cannot be reused */
+                return;
+            }
         }
         if (w->ndone == T) break;
         if (w->nbarrier > 0 && w->nbarrier == T && !w->barrier_mismatch) {
