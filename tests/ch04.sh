@@ -172,6 +172,13 @@ if [ "${SAN:-}" != tsan ] && [ -x "$ch04/pi" ]; then
         best=$(awk '/^ cut-off +tasks/ { on = 1; next } on && NF < 5 { on = 0 } on && $4 == "ms" && !/suspect/ { if (b == "" || $3 < m) { m = $3; b = $1 } }
                     END { print b }' "$tmp/o4")
         a=$(sed -n 's/^answer: the fastest cut-off was \([0-9]*\):.*/\1/p' "$tmp/o4")
+        # Two rows may tie at the printed 4 digits (the program compares the
+        # unrounded medians): the answer's row printing the table's lowest is right.
+        if [ -n "$a" ] && [ "$a" != "$best" ]; then
+            tied=$(awk -v a="$a" -v b="$best" '/^ cut-off +tasks/ { on = 1; next } on && NF < 5 { on = 0 }
+                       on && $4 == "ms" && !/suspect/ { t[$1] = $3 } END { if (a in t && b in t && t[a] == t[b]) print "yes" }' "$tmp/o4")
+            [ "$tied" = yes ] && best=$a
+        fi
         # the ratio: printed medians have 4 digits, so allow 1% between the two.
         if [ -n "$got" ] && awk -v a="$got" -v b="$want" 'BEGIN { exit !(a > 0.99 * b && a < 1.01 * b) }' &&
            { [ "$a" = "$best" ] || grep -q '^answer: not shown on this run: ' "$tmp/o4"; } &&
