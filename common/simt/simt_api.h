@@ -191,7 +191,10 @@ int pw_simt_trace_count(void);
  * are not memory accesses and are not logged. Meant for tiny launches (the
  * puzzles of chapter 08 draw it as a picture of which thread touched what):
  * the first cap accesses are kept, pw_simt_access_count says how many there
- * were. Each call starts the count again. */
+ * were. Each call starts the count again. While the log is on, a launch runs
+ * its blocks one after another on one OS thread, so that the log is in
+ * block order on any machine (a cooperative launch still runs them all at
+ * once). */
 typedef struct {
     unsigned block;               /* blockIdx.x + gridDim.x (blockIdx.y + gridDim.y blockIdx.z) */
     unsigned thread;              /* threadIdx, linear the same way within the block */

@@ -230,6 +230,7 @@ void pw_simt_log_accesses(pw_simt_access *buf, long cap)
     __atomic_store_n(&log_buf, log_cap ? buf : NULL, __ATOMIC_RELEASE);
 }
 long pw_simt_access_count(void) { simt_device_idle(); return __atomic_load_n(&log_n, __ATOMIC_RELAXED); }
+bool simt_logging(void) { return __atomic_load_n(&log_buf, __ATOMIC_ACQUIRE) != NULL; }
 
 static void log_access(const worker *w, const pw_simt_thread *t, int kind, int shared, uintptr_t addr,
                        size_t bytes)

@@ -519,7 +519,8 @@ static void run_launch(const pw_simt_config *cfg, void (*thunk)(void *), void *a
     memset(simt_launch_reports, 0, sizeof simt_launch_reports);
     simt_launch_suppressed = 0;
     simt_order_begin(&L);
-    long long extra = cooperative ? L.nblocks - 1 : simt_workers_setting - 1;
+    /* the access log is in block order only when one thread runs the blocks (simt_api.h) */
+    long long extra = cooperative ? L.nblocks - 1 : simt_logging() ? 0 : simt_workers_setting - 1;
     if (extra > L.nblocks - 1) extra = L.nblocks - 1;
     if (cooperative) simt_grid_begin(&L);
     simt_race_global_launch(&L);  /* global racecheck: a new launch orders everything before it */

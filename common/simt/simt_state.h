@@ -329,6 +329,9 @@ void simt_thread_error(const char *tool, cudaError_t code, const char *fmt, ...)
 void simt_thread_list(worker *w, int state, int warp, unsigned mask, char *buf, size_t len);
 extern int simt_trace_warp;
 
+/* simt_check.c */
+bool simt_logging(void);          /* the access log is on: launches run their blocks in order, on one OS thread */
+
 /* simt_race_global.c: racecheck on global memory */
 void simt_race_global(worker *w, pw_simt_thread *t, uintptr_t a, size_t bytes, int kind, const void *site,
                       const allocation *al);   /* al: NULL for a __device__ variable */
